@@ -1,0 +1,31 @@
+"""Bots: `make_agent(name, seed=…, **params)` builds one by name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from towpath.agents.base import Agent
+from towpath.agents.random_agent import RandomAgent
+from towpath.core.errors import GameError
+
+AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent}
+
+
+def agent_names() -> list[str]:
+    return sorted(AGENTS)
+
+
+def make_agent(name: str, seed: int = 0, **params: Any) -> Agent:
+    """A bot by name; GameError names the known bots or the parameter that was not understood."""
+    factory = AGENTS.get(name)
+    if factory is None:
+        raise GameError(f"unknown agent {name!r}; expected one of: {', '.join(agent_names())}")
+    try:
+        return factory(seed=seed, **params)
+    except TypeError:
+        given = ", ".join(sorted(params)) or "none"
+        raise GameError(f"agent {name!r} does not take the parameters given ({given})") from None
+
+
+__all__ = ["Agent", "agent_names", "make_agent"]

@@ -1,0 +1,30 @@
+"""Reading a game's TOML data: its built-in files, or a user's replacement."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from towpath.core.errors import GameError
+
+
+def builtin_toml(package: str, name: str) -> dict[str, Any]:
+    """A data file shipped inside a game package (`package`/data/`name`)."""
+    text = resources.files(package).joinpath("data", name).read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+def user_toml(path: str, what: str) -> dict[str, Any]:
+    """A TOML file named by an option; every failure is one GameError line."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise GameError(f"cannot read {what} file {path!r}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise GameError(f"{what} file {path!r}: expected UTF-8 TOML text") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise GameError(f"{what} file {path!r}: not valid TOML ({error})") from None

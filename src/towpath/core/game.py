@@ -1,0 +1,276 @@
+"""The contract every game keeps: a Game (rules and components) and its States (positions).
+
+A game package subclasses both. The public methods here check their input and keep the promises
+of the contract (an illegal action changes nothing, history and RNG travel with the state); the
+game fills in the hooks whose names start with an underscore.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self, TypeVar
+
+from towpath.core.actions import Action
+from towpath.core.errors import GameError, IllegalAction
+from towpath.core.options import Option, OptionValue
+from towpath.core.rng import Rng
+
+T = TypeVar("T")
+JSON = Any  # a value made of dict, list, str, int, float, bool and None
+STATE_FORMAT = "towpath-state"
+STATE_VERSION = 1
+
+
+class Game(ABC):
+    """A game with its player count, options and components; a factory of states."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+    # Option combinations worth exercising in the conformance suite and benchmarks.
+    option_sets: ClassVar[tuple[Mapping[str, OptionValue], ...]] = ({},)
+    state_class: ClassVar[type[State]]
+
+    def __init__(self, players: int | None = None, **options: object) -> None:
+        if players is None:
+            players = self.default_players
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or not self.min_players <= players <= self.max_players
+        ):
+            raise GameError(
+                f"{self.id} is for {self.min_players} to {self.max_players} players, "
+                f"got {players!r}"
+            )
+        self.players = players
+        self.options = self._resolve_options(options)
+        self._setup()
+
+    def _resolve_options(self, given: Mapping[str, object]) -> dict[str, OptionValue]:
+        specs = {spec.name: spec for spec in self.option_specs}
+        unknown = sorted(set(given) - set(specs))
+        if unknown:
+            valid = ", ".join(specs) or "none"
+            raise GameError(f"{self.id} has no option {unknown[0]!r}; valid options: {valid}")
+        return {
+            name: spec.coerce(given[name]) if name in given else spec.default
+            for name, spec in specs.items()
+        }
+
+    def _setup(self) -> None:
+        """Load components and check options against each other and the player count."""
+
+    def option(self, name: str, kind: type[T]) -> T | None:
+        """An option's value, typed (None where the option is unset)."""
+        value = self.options[name]
+        if value is None:
+            return None
+        if not isinstance(value, kind):
+            raise GameError(f"option {name}: expected a {kind.__name__}, got {value!r}")
+        return value
+
+    def non_default_options(self) -> dict[str, OptionValue]:
+        defaults = {spec.name: spec.default for spec in self.option_specs}
+        return {k: v for k, v in self.options.items() if v != defaults[k]}
+
+    @abstractmethod
+    def new_state(self, seed: int = 0) -> State:
+        """The starting position; every chance event of the game is drawn from `seed`."""
+
+    @abstractmethod
+    def parse_action(self, text: str, state: State | None = None) -> Action:
+        """Read an action's notation; GameError says what notation was expected."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.id} players={self.players} options={self.options}>"
+
+
+class State(ABC):
+    """A position. Mutable; `clone()` gives an independent copy.
+
+    A game's own data lives in the slots named by `fields`, as plain JSON values (ints, strs,
+    bools, None, lists and str-keyed dicts of those, never tuples or sets): that is what lets
+    the base class clone, save and restore every game the same way.
+    """
+
+    __slots__ = ("game", "history", "rng", "seed")
+    fields: ClassVar[tuple[str, ...]] = ()
+
+    game: Game
+    seed: int
+    rng: Rng
+    history: list[Action]
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.history = []
+
+    # -- whose turn, what is legal -------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act, or None when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action, each once, in a deterministic order; empty iff the game is over."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player is None
+
+    # -- acting ----------------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Play `action` for the current player. IllegalAction leaves the state as it was."""
+        if self.is_terminal():
+            raise IllegalAction(f"{action}: the game is over", rule="game over")
+        self._check(action)
+        self._apply(action)
+        self.history.append(action)
+
+    def _check(self, action: Action) -> None:
+        """Raise IllegalAction naming the broken rule; must not change the state.
+
+        The default compares with the legal actions; games override it with direct checks.
+        """
+        if action not in self.legal_actions():
+            raise IllegalAction(f"{action} is not a legal action here", rule="legal actions")
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out a checked action, including any chance events it sets off."""
+
+    # -- results ---------------------------------------------------------------------------------
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """One value per seat: the payoff once the game is over (0 for all before)."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """One value per seat: the game's own score or progress, meaningful at any time."""
+
+    # -- information -----------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        """Everything `seat` may know, as JSON-able data; seat None is a spectator."""
+        self._check_seat(seat)
+        return self._view(seat)
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, JSON]: ...
+
+    def resample(self, seat: int | None, seed: int) -> Self:
+        """A full state with the same `view(seat)`, its hidden parts drawn again from `seed`.
+
+        It depends only on `view(seat)` and `seed`. The default suits games whose only hidden
+        part is the future of the random generator; games with secrets override `_resample`.
+        """
+        self._check_seat(seat)
+        world = self.clone()
+        world.rng = Rng(seed)
+        world._resample(seat)
+        return world
+
+    def _resample(self, seat: int | None) -> None:
+        """Redraw, with `self.rng`, whatever `seat` cannot see."""
+
+    def render_text(self, seat: int | None = None) -> str:
+        """The board as a terminal shows it to `seat`, drawn from `view(seat)` alone."""
+        self._check_seat(seat)
+        return self._render_text(self._view(seat))
+
+    @abstractmethod
+    def _render_text(self, view: dict[str, JSON]) -> str: ...
+
+    def _check_seat(self, seat: int | None) -> None:
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.players
+        ):
+            raise GameError(f"seat must be None or 0 to {self.game.players - 1}, got {seat!r}")
+
+    # -- copies and files ------------------------------------------------------------------------
+
+    def clone(self) -> Self:
+        copy = object.__new__(type(self))
+        copy.game = self.game
+        copy.seed = self.seed
+        copy.rng = self.rng.copy()
+        copy.history = list(self.history)
+        for name in self.fields:
+            setattr(copy, name, copy_plain(getattr(self, name)))
+        return copy
+
+    def snapshot(self) -> dict[str, JSON]:
+        """The game's own fields as JSON data."""
+        return {name: copy_plain(getattr(self, name)) for name in self.fields}
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "format": STATE_FORMAT,
+                "version": STATE_VERSION,
+                "game": self.game.id,
+                "players": self.game.players,
+                "options": self.game.options,
+                "seed": self.seed,
+                "rng": self.rng.state,
+                "history": [str(action) for action in self.history],
+                "state": self.snapshot(),
+            },
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def restore(cls, game: Game, data: Mapping[str, JSON]) -> Self:
+        """Rebuild a state from `to_json` data (see `towpath.from_json`)."""
+        state = object.__new__(cls)
+        state.game = game
+        fields = data.get("state")
+        if not isinstance(fields, dict) or set(fields) != set(cls.fields):
+            raise GameError(f"corrupt state: expected the fields {', '.join(cls.fields)}")
+        seed, rng = data.get("seed"), data.get("rng")
+        history = data.get("history")
+        if not isinstance(seed, int) or not isinstance(rng, int) or not isinstance(history, list):
+            raise GameError("corrupt state: expected integer seed and rng and a history list")
+        state.seed = seed
+        state.rng = Rng.from_state(rng)
+        state.history = [game.parse_action(str(text)) for text in history]
+        for name in cls.fields:
+            setattr(state, name, fields[name])
+        state._validate()
+        return state
+
+    def _validate(self) -> None:
+        """Raise GameError("corrupt state: ...") if restored fields are not a possible position."""
+
+    def record(self) -> dict[str, JSON]:
+        """The game record: replaying it from the seed gives this state again."""
+        return {
+            "game": self.game.id,
+            "players": self.game.players,
+            "options": self.game.non_default_options(),
+            "seed": self.seed,
+            "actions": [str(action) for action in self.history],
+        }
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game.id} after {len(self.history)} actions>"
+
+
+def copy_plain(value: JSON) -> JSON:
+    """Copy plain JSON data (lists and dicts all the way down; atoms are shared)."""
+    if isinstance(value, list):
+        return [copy_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {key: copy_plain(item) for key, item in value.items()}
+    return value

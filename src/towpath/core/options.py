@@ -1,0 +1,142 @@
+"""Game options: each knows its default, its help text and how to read a value.
+
+Values arrive as Python values (from `towpath.load(..., logs=12)` or a record) or as text (from
+the command line, `--option logs=12`); `coerce` accepts both and names what it expected.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from towpath.core.errors import GameError
+
+OptionValue = bool | int | str | list[int] | None
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    default: OptionValue
+    help: str
+
+    def coerce(self, value: object) -> OptionValue:
+        raise NotImplementedError
+
+    def expected(self) -> str:
+        raise NotImplementedError
+
+    def fail(self, value: object) -> GameError:
+        return GameError(f"option {self.name}: expected {self.expected()}, got {value!r}")
+
+
+@dataclass(frozen=True)
+class BoolOption(Option):
+    def expected(self) -> str:
+        return "true or false"
+
+    def coerce(self, value: object) -> OptionValue:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in ("true", "false", "yes", "no", "1", "0"):
+            return value.lower() in ("true", "yes", "1")
+        raise self.fail(value)
+
+
+@dataclass(frozen=True)
+class IntOption(Option):
+    low: int = 0
+    high: int | None = None
+    allow_none: bool = False
+
+    def expected(self) -> str:
+        bound = f"from {self.low}" + (f" to {self.high}" if self.high is not None else " up")
+        return f"a whole number {bound}" + (" (or none for the default)" if self.allow_none else "")
+
+    def coerce(self, value: object) -> OptionValue:
+        if value is None or (isinstance(value, str) and value.lower() in ("none", "default")):
+            if self.allow_none:
+                return None
+            raise self.fail(value)
+        number = _as_int(value)
+        if number is None or number < self.low or (self.high is not None and number > self.high):
+            raise self.fail(value)
+        return number
+
+
+@dataclass(frozen=True)
+class ChoiceOption(Option):
+    choices: tuple[str, ...] = ()
+
+    def expected(self) -> str:
+        return "one of " + ", ".join(self.choices)
+
+    def coerce(self, value: object) -> OptionValue:
+        if isinstance(value, str) and value in self.choices:
+            return value
+        raise self.fail(value)
+
+
+@dataclass(frozen=True)
+class IntListOption(Option):
+    length: int = 0
+
+    def expected(self) -> str:
+        example = json.dumps(list(range(1, self.length + 1)))
+        return f"a list of {self.length} whole numbers, like {example}"
+
+    def coerce(self, value: object) -> OptionValue:
+        if value is None or (isinstance(value, str) and value.lower() in ("none", "default")):
+            return None
+        items: object = value
+        if isinstance(value, str):
+            try:
+                items = json.loads(value if value.strip().startswith("[") else f"[{value}]")
+            except json.JSONDecodeError:
+                raise self.fail(value) from None
+        if not isinstance(items, Sequence) or isinstance(items, str) or len(items) != self.length:
+            raise self.fail(value)
+        numbers = [_as_int(item) for item in items]
+        if any(n is None for n in numbers):
+            raise self.fail(value)
+        return [n for n in numbers if n is not None]
+
+
+@dataclass(frozen=True)
+class FileOption(Option):
+    """The path of a data file that replaces a default component (None: the built-in one)."""
+
+    def expected(self) -> str:
+        return "the path of a TOML file"
+
+    def coerce(self, value: object) -> OptionValue:
+        if value is None or (isinstance(value, str) and value.lower() in ("", "none", "default")):
+            return None
+        if isinstance(value, str):
+            return value
+        raise self.fail(value)
+
+
+def _as_int(value: object) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        try:
+            return int(value.strip())
+        except ValueError:
+            return None
+    return None
+
+
+def parse_assignments(pairs: Sequence[str]) -> dict[str, str]:
+    """Read `name=value` pairs from the command line."""
+    options: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise GameError(f"option {pair!r}: expected name=value")
+        options[name.strip()] = value.strip()
+    return options

@@ -1,0 +1,316 @@
+"""Mississippi: the position, legal moves, docking reactions and the end (rules/mississippi.md)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from towpath.core.actions import Action
+from towpath.core.errors import GameError, IllegalAction
+from towpath.core.game import JSON, State
+from towpath.core.hexgrid import opposite
+from towpath.games.mississippi.actions import PASS, ROTATIONS, Move, Pass, moves
+from towpath.games.mississippi.components import facing_number, facing_numbers
+from towpath.games.mississippi.view import render_text
+
+if TYPE_CHECKING:
+    from towpath.games.mississippi import Mississippi
+
+START = 0
+
+
+class MississippiState(State):
+    """Boats on the river. `spaces[seat]` is 0 in the start area, 1..N on the river, N + 1
+    once finished; `facing[seat]` is how many 60° steps clockwise the boat is turned from its
+    side 1 facing east (None until the start roll)."""
+
+    __slots__ = ("facing", "logs", "player", "spaces", "started", "supply", "turn", "winner")
+    fields: ClassVar[tuple[str, ...]] = (
+        "spaces",
+        "logs",
+        "facing",
+        "started",
+        "supply",
+        "player",
+        "turn",
+        "winner",
+    )
+
+    game: Mississippi
+    spaces: list[int]
+    logs: list[int]
+    facing: list[int | None]
+    started: list[bool]
+    supply: int
+    player: int
+    turn: int
+    winner: int | None
+
+    def __init__(self, game: Mississippi, seed: int) -> None:
+        super().__init__(game, seed)
+        players = game.players
+        self.spaces = [START] * players
+        self.logs = [game.logs_each] * players
+        self.facing = [None] * players
+        self.started = [False] * players
+        self.supply = 0
+        self.player = game.first_player
+        self.turn = 0
+        self.winner = None
+        self._roll_if_new()
+
+    # -- whose turn, what is legal -------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        if self.winner is not None or self.turn >= self.game.max_turns:
+            return None
+        return self.player
+
+    def legal_actions(self) -> list[Action]:
+        if self.current_player is None:
+            return []
+        seat = self.player
+        logs = self.logs[seat]
+        ahead = self._open_ahead(seat)
+        behind = min(self.game.rules.backward_limit, self._open_behind(seat))
+        actions: list[Action] = []
+        for rotation in ROTATIONS if self.started[seat] else (0,):
+            cost = self.game.rotation_cost(rotation)
+            if cost > logs:
+                continue
+            actions += moves(rotation, True, min(logs - cost, ahead))
+            actions += moves(rotation, False, behind)
+        return actions or [PASS]
+
+    def _open_ahead(self, seat: int) -> int:
+        """Open spaces from this boat to the finish, the finish included."""
+        here, finish = self.spaces[seat], self.game.river.finish
+        return finish - here - sum(1 for space in self.spaces if here < space < finish)
+
+    def _open_behind(self, seat: int) -> int:
+        """Open spaces behind this boat, the start area included (0 when in the start area)."""
+        here = self.spaces[seat]
+        if here == START:
+            return 0
+        return here - sum(1 for space in self.spaces if START < space < here)
+
+    def _check(self, action: Action) -> None:
+        seat = self.player
+        logs, here = self.logs[seat], self.spaces[seat]
+        if isinstance(action, Pass):
+            if logs or here != START:
+                raise IllegalAction(
+                    "pass is only for a boat in the start area with no logs", rule="pass"
+                )
+            return
+        if not isinstance(action, Move):
+            raise IllegalAction(f"{action!r} is not a Mississippi action", rule="notation")
+        self._check_rotation(action.rotation, logs)
+        cost = self.game.rotation_cost(action.rotation)
+        if action.spaces < 1:
+            raise IllegalAction("a move goes at least 1 open space", rule="move")
+        if action.forward:
+            self._check_forward(action, logs - cost)
+        else:
+            self._check_backward(action.spaces)
+
+    def _check_rotation(self, rotation: int, logs: int) -> None:
+        if rotation not in ROTATIONS:
+            raise IllegalAction("a rotation is r+1, r-1, r+2, r-2 or r+3", rule="rotation")
+        if rotation and not self.started[self.player]:
+            raise IllegalAction("a boat may not rotate on its first turn", rule="first turn")
+        cost = self.game.rotation_cost(rotation)
+        if cost > logs:
+            raise IllegalAction(
+                f"turning {abs(rotation) * 60}° costs {cost} logs but the boat has {logs}",
+                rule="rotation cost",
+            )
+
+    def _check_forward(self, action: Move, logs: int) -> None:
+        seat = self.player
+        if action.spaces > logs:
+            raise IllegalAction(
+                f"{action} needs {action.spaces} logs for the move but the boat has {logs} "
+                "left for it",
+                rule="logs",
+            )
+        ahead = self._open_ahead(seat)
+        if action.spaces > ahead:
+            raise IllegalAction(
+                f"{action} goes past the finish; f{ahead} already crosses it", rule="finish"
+            )
+
+    def _check_backward(self, spaces: int) -> None:
+        limit = self.game.rules.backward_limit
+        if spaces > limit:
+            raise IllegalAction(
+                f"a backward move goes at most {limit} spaces", rule="backward limit"
+            )
+        behind = self._open_behind(self.player)
+        if spaces > behind:
+            where = "it is in the start area" if behind == 0 else f"only {behind} open spaces"
+            raise IllegalAction(
+                f"the boat cannot go back {spaces}: {where} lie behind it, the start area included",
+                rule="start area",
+            )
+
+    # -- acting ----------------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        seat = self.player
+        if isinstance(action, Move):
+            self._turn_boat(seat, action.rotation)
+            if action.forward:
+                self._spend(seat, action.spaces)
+                self._advance(seat, action.spaces)
+            else:
+                gained = min(action.spaces, self.supply)
+                self.logs[seat] += gained
+                self.supply -= gained
+                self._retreat(seat, action.spaces)
+            self.started[seat] = True
+            self._react(seat)
+        self.turn += 1
+        if self.current_player is not None:
+            self.player = (seat + 1) % self.game.players
+            self._roll_if_new()
+
+    def _roll_if_new(self) -> None:
+        """The start: a boat's first turn begins with the die setting its downstream side."""
+        seat = self.player
+        if self.facing[seat] is None:
+            roll = self.rng.randint(1, self.game.rules.die_sides)
+            self.facing[seat] = (self.game.river.downstream - (roll - 1)) % 6
+
+    def _turn_boat(self, seat: int, rotation: int) -> None:
+        facing = self.facing[seat]
+        assert facing is not None
+        self.facing[seat] = (facing + rotation) % 6
+        self._spend(seat, self.game.rotation_cost(rotation))
+
+    def _spend(self, seat: int, logs: int) -> None:
+        self.logs[seat] -= logs
+        self.supply += logs
+
+    def _advance(self, seat: int, spaces: int) -> None:
+        """Move forward `spaces` open spaces; crossing the finish wins at once."""
+        here, finish = self.spaces[seat], self.game.river.finish
+        while spaces and here < finish:
+            here += 1
+            if here == finish or here not in self.spaces:
+                spaces -= 1
+        self.spaces[seat] = here
+        if here == finish and self.winner is None:
+            self.winner = seat
+
+    def _retreat(self, seat: int, spaces: int) -> None:
+        here = self.spaces[seat]
+        while spaces:
+            here -= 1
+            if here == START or here not in self.spaces:
+                spaces -= 1
+        self.spaces[seat] = here
+
+    def _react(self, seat: int) -> None:
+        """Docking reactions (source rules 3-5): only pairs with the current boat react."""
+        players = self.game.players
+        while self.winner is None:
+            differences = self._differences(seat)
+            if not differences:
+                return
+            gain = sum(d for _, d in differences if d > 0)
+            if gain:
+                self._advance(seat, gain)
+                continue
+            # Every neighbour with the higher number moves, clockwise from the current player.
+            pushed = sorted(
+                ((other, -d) for other, d in differences if d < 0),
+                key=lambda item: (item[0] - seat) % players,
+            )
+            if not pushed:
+                return
+            for other, spaces in pushed:
+                self._advance(other, spaces)
+                if self.winner is not None:
+                    return
+
+    def _differences(self, seat: int) -> list[tuple[int, int]]:
+        """(neighbour seat, current boat's number − neighbour's number) for each touching boat."""
+        here = self.spaces[seat]
+        river = self.game.river
+        if not 1 <= here <= river.length:
+            return []
+        sides = self.game.side_numbers
+        mine = self.facing[seat]
+        assert mine is not None
+        result = []
+        for direction, space in river.touching[here]:
+            if space in self.spaces:
+                other = self.spaces.index(space)
+                theirs = self.facing[other]
+                assert theirs is not None
+                result.append(
+                    (
+                        other,
+                        facing_number(sides, mine, direction)
+                        - facing_number(sides, theirs, opposite(direction)),
+                    )
+                )
+        return result
+
+    # -- results ---------------------------------------------------------------------------------
+
+    def returns(self) -> list[float]:
+        return [1.0 if seat == self.winner else 0.0 for seat in range(self.game.players)]
+
+    def scores(self) -> list[float]:
+        return [float(space) for space in self.spaces]
+
+    # -- information -----------------------------------------------------------------------------
+
+    def _view(self, seat: int | None) -> dict[str, JSON]:
+        sides = self.game.side_numbers
+        return {
+            "game": self.game.id,
+            "players": self.game.players,
+            "current_player": self.current_player,
+            "turn": self.turn,
+            "max_turns": self.game.max_turns,
+            "boats": [
+                {
+                    "space": self.spaces[boat],
+                    "logs": self.logs[boat],
+                    "sides": None if facing is None else facing_numbers(sides, facing),
+                    "started": self.started[boat],
+                }
+                for boat, facing in enumerate(self.facing)
+            ],
+            "supply": self.supply,
+            "river_length": self.game.river.length,
+            "river": [list(cell) for cell in self.game.river.cells],
+            "winner": self.winner,
+        }
+
+    def _render_text(self, view: dict[str, JSON]) -> str:
+        return render_text(view)
+
+    def _validate(self) -> None:
+        players, finish = self.game.players, self.game.river.finish
+        lists = (self.spaces, self.logs, self.facing, self.started)
+        if any(not isinstance(v, list) or len(v) != players for v in lists):
+            raise GameError(f"corrupt state: expected one entry per seat ({players})")
+        if not all(isinstance(s, int) and 0 <= s <= finish for s in self.spaces):
+            raise GameError(f"corrupt state: boat spaces must lie in 0..{finish}")
+        if not all(isinstance(n, int) and n >= 0 for n in [*self.logs, self.supply]):
+            raise GameError("corrupt state: logs and supply must be whole numbers ≥ 0")
+        if not all(f is None or (isinstance(f, int) and 0 <= f < 6) for f in self.facing):
+            raise GameError("corrupt state: facings must be null or 0..5")
+        if not (isinstance(self.player, int) and 0 <= self.player < players):
+            raise GameError("corrupt state: the player to move must be a seat")
+        if not isinstance(self.turn, int) or not (
+            self.winner is None or 0 <= self.winner < players
+        ):
+            raise GameError("corrupt state: bad turn count or winner")
+        on_river = [s for s in self.spaces if 1 <= s < finish]
+        if len(on_river) != len(set(on_river)):
+            raise GameError("corrupt state: two boats on one river space")
