@@ -35,6 +35,8 @@ class Game(ABC):
     # Option combinations worth exercising in the conformance suite and benchmarks.
     option_sets: ClassVar[tuple[Mapping[str, OptionValue], ...]] = ({},)
     state_class: ClassVar[type[State]]
+    # One line telling a person how to write this game's actions.
+    notation_help: ClassVar[str] = ""
 
     def __init__(self, players: int | None = None, **options: object) -> None:
         if players is None:

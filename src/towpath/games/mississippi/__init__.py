@@ -9,7 +9,7 @@ from towpath.core.errors import GameError
 from towpath.core.game import Game, State
 from towpath.core.options import FileOption, IntListOption, IntOption, Option
 from towpath.core.registry import register
-from towpath.games.mississippi.actions import parse
+from towpath.games.mississippi.actions import NOTATION_HELP, parse
 from towpath.games.mississippi.components import River, load_river, load_rules
 from towpath.games.mississippi.state import MississippiState
 
@@ -36,6 +36,7 @@ class Mississippi(Game):
     )
     option_sets = ({}, {"first_player": 1, "side_numbers": [6, 5, 4, 3, 2, 1]}, {"logs": 3})
     state_class = MississippiState
+    notation_help = NOTATION_HELP
 
     rules = RULES
     river: River

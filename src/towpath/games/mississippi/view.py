@@ -11,20 +11,18 @@ CELL_WIDTH = 4
 def render_text(view: dict[str, JSON]) -> str:
     boats: list[dict[str, JSON]] = view["boats"]
     length: int = view["river_length"]
+    headline = f"Turn {view['turn']} of {view['max_turns']} · supply {view['supply']} logs"
     return "\n".join(
-        [_headline(view), "", *_river_lines(view), "", *_boat_table(boats, length, view)]
+        [headline, _status(view), "", *_river_lines(view), "", *_boat_table(boats, length, view)]
     )
 
 
-def _headline(view: dict[str, JSON]) -> str:
-    status = (
-        f"Mississippi · turn {view['turn']} of {view['max_turns']} · supply {view['supply']} logs"
-    )
+def _status(view: dict[str, JSON]) -> str:
     if view["winner"] is not None:
-        return f"{status} · boat {view['winner']} crossed the finish and wins"
+        return f"Boat {view['winner']} crossed the finish and wins."
     if view["current_player"] is None:
-        return f"{status} · the turn limit ended the game with no winner"
-    return f"{status} · boat {view['current_player']} to move"
+        return "The turn limit ended the game with no winner."
+    return f"Boat {view['current_player']} to move."
 
 
 def _river_lines(view: dict[str, JSON]) -> list[str]:

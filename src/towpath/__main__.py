@@ -1,0 +1,3 @@
+from towpath.cli.main import main
+
+main()

@@ -1,0 +1,52 @@
+"""Who sits where: `--seat 1=random`, `--seat 2=mcts:seconds=1`, `--seat 0=human`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import towpath
+from towpath.agents import Agent
+from towpath.core.errors import GameError, quote
+
+HUMAN = "human"
+
+Controller = Agent | None  # None: a person at this terminal
+
+
+def parse_seats(specs: Sequence[str], players: int, seed: int) -> list[Controller]:
+    """Seat 0 is a person and the others random bots, unless `specs` say otherwise."""
+    controllers: list[Controller] = [None] + [
+        towpath.agent("random", seed=seed + seat) for seat in range(1, players)
+    ]
+    for spec in specs:
+        seat, controller = parse_seat(spec, players, seed)
+        controllers[seat] = controller
+    return controllers
+
+
+def parse_seat(spec: str, players: int, seed: int) -> tuple[int, Controller]:
+    expected = "expected SEAT=AGENT[:name=value,...], for example 1=random or 2=mcts:seconds=1"
+    seat_text, sep, agent_text = spec.partition("=")
+    if not sep or not seat_text.strip().isdigit():
+        raise GameError(f"--seat {quote(spec)}: {expected}")
+    seat = int(seat_text)
+    if seat >= players:
+        raise GameError(f"--seat {quote(spec)}: seats are 0 to {players - 1}")
+    name, _, params_text = agent_text.strip().partition(":")
+    if name == HUMAN:
+        return seat, None
+    params = dict(parse_param(item, spec) for item in params_text.split(",") if item.strip())
+    return seat, towpath.agent(name, seed=seed + seat, **params)
+
+
+def parse_param(item: str, spec: str) -> tuple[str, int | float | str]:
+    key, sep, value = item.partition("=")
+    if not sep or not key.strip():
+        raise GameError(f"--seat {quote(spec)}: agent settings are name=value, got {quote(item)}")
+    text = value.strip()
+    for kind in (int, float):
+        try:
+            return key.strip(), kind(text)
+        except ValueError:
+            pass
+    return key.strip(), text

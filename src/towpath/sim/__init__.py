@@ -1,0 +1,1 @@
+"""Simulation: many games played by bots, and their measurement."""

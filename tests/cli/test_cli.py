@@ -1,0 +1,151 @@
+"""The `towpath` command, run as a user runs it: a real process with real input."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import towpath
+
+
+def towpath_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "towpath", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "COLUMNS": "200"},
+    )
+
+
+def one_line_error(result: subprocess.CompletedProcess[str], *fragments: str) -> None:
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    for fragment in fragments:
+        assert fragment in lines[0]
+
+
+def test_games_lists_ids_player_counts_and_options() -> None:
+    result = towpath_cli("games")
+    assert result.returncode == 0
+    for text in ["mississippi", "Mississippi", "2-6", "max_turns", "500"]:
+        assert text in result.stdout
+
+
+def test_bots_play_a_whole_game() -> None:
+    result = towpath_cli(
+        "play", "mississippi", "-p", "3", "--seat", "0=random", "--delay", "0", "--seed", "4"
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Game over" in result.stdout
+    assert "seed 4" in result.stdout
+
+
+def test_a_person_plays_with_numbers_and_notation_and_saves(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    script = "\n".join(["help", "xyz", "999", "f99", "r+1 f1", "2", f"save {record}", "f1", "quit"])
+    result = towpath_cli(
+        "play", "mississippi", "-p", "2", "--delay", "0", "--seed", "7", stdin=script
+    )
+    out = result.stdout
+    assert "Traceback" not in out + result.stderr
+    assert "Actions: expected [r±k] fN or bN" in out
+    assert "bad Mississippi action 'xyz'" in out
+    assert "expected an action number from 1 to 30" in out
+    assert "(rule: logs)" in out
+    assert "(rule: first turn)" in out
+    assert "seat 0 (you): f2" in out
+    assert "Game left unfinished." in out and result.returncode == 1
+    saved = json.loads(record.read_text())
+    assert saved["actions"][0] == "f2" and len(saved["actions"]) == 2
+    assert towpath.replay(saved).to_json()
+
+
+def test_end_of_input_leaves_the_game_without_a_traceback() -> None:
+    result = towpath_cli("play", "mississippi", "--delay", "0", "--seed", "1")
+    assert result.returncode == 1
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "fragments"),
+    [
+        (["play", "chess"], ["unknown game 'chess'", "mississippi"]),
+        (["play", "mississippi", "-p", "9"], ["2 to 6 players"]),
+        (["play", "mississippi", "-o", "logs=many"], ["option logs", "whole number"]),
+        (["play", "mississippi", "-o", "colour=red"], ["no option 'colour'", "max_turns"]),
+        (["play", "mississippi", "-o", "logs"], ["expected name=value"]),
+        (["play", "mississippi", "--seat", "one=random"], ["expected SEAT=AGENT"]),
+        (["play", "mississippi", "--seat", "7=random"], ["seats are 0 to 3"]),
+        (["play", "mississippi", "--seat", "1=wizard"], ["unknown agent 'wizard'", "random"]),
+        (["play", "mississippi", "--seat", "1=random:depth=3"], ["does not take"]),
+        (["bench", "--game", "chess", "--seconds", "0"], ["unknown game"]),
+    ],
+)
+def test_bad_command_lines_get_one_line_errors(args: list[str], fragments: list[str]) -> None:
+    one_line_error(towpath_cli(*args), *fragments)
+
+
+def save_record(tmp_path: Path, actions: int) -> Path:
+    state = towpath.load("mississippi", 3).new_state(11)
+    bot = towpath.agent("random", seed=2)
+    for _ in range(actions):
+        state.apply(bot.choose(state))
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(state.record()))
+    return path
+
+
+def test_replay_to_the_end(tmp_path: Path) -> None:
+    result = towpath_cli("replay", str(save_record(tmp_path, 6)), "--to-end")
+    assert result.returncode == 0, result.stderr
+    assert "after action 6 of 6" in result.stdout
+
+
+def test_replay_steps_back_and_forth(tmp_path: Path) -> None:
+    path = save_record(tmp_path, 6)
+    result = towpath_cli("replay", str(path), "--seat", "1", stdin="n\n\np\n5\nend\nzzz\nq\n")
+    out = result.stdout
+    assert result.returncode == 0, result.stderr
+    positions = [line for line in out.splitlines() if "after action" in line]
+    assert [p.split("after action ")[1][:1] for p in positions] == ["0", "1", "2", "1", "5", "6"]
+    assert "expected one of" in out
+
+
+@pytest.mark.parametrize(
+    ("content", "fragment"),
+    [
+        ("{not json", "not JSON"),
+        ('{"game": "mississippi"}', "players"),
+        ('{"game": "mississippi", "players": 3, "seed": 1, "actions": ["f1", "zz"]}', "action 2"),
+        ('{"game": "go", "players": 3, "seed": 1, "actions": []}', "unknown game"),
+        ("[1, 2]", "expected a JSON object"),
+    ],
+)
+def test_replay_of_a_corrupt_record_is_one_line(
+    tmp_path: Path, content: str, fragment: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    one_line_error(towpath_cli("replay", str(path)), fragment)
+
+
+def test_replay_of_a_missing_file_is_one_line(tmp_path: Path) -> None:
+    one_line_error(towpath_cli("replay", str(tmp_path / "none.json")), "cannot read")
+
+
+def test_bench_prints_json() -> None:
+    result = towpath_cli("bench", "--seconds", "0.2", "--json")
+    assert result.returncode == 0, result.stderr
+    rows = json.loads(result.stdout)
+    assert {row["game"] for row in rows} == set(towpath.game_ids())
+    assert all(row["games"] >= 1 and row["actions_per_second"] > 0 for row in rows)

@@ -1,0 +1,93 @@
+"""The shared pieces: the generator, hex and square geometry, options, the registry."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import towpath
+from towpath.core import grid
+from towpath.core.errors import GameError
+from towpath.core.hexgrid import ODD_Q, ODD_R, OffsetLayout, opposite
+from towpath.core.options import BoolOption, ChoiceOption, IntListOption, IntOption
+from towpath.core.rng import Rng
+
+
+def test_rng_is_deterministic_and_restorable() -> None:
+    a, b = Rng(42), Rng(42)
+    assert [a.next64() for _ in range(5)] == [b.next64() for _ in range(5)]
+    c = Rng.from_state(a.state)
+    assert [a.below(1000) for _ in range(20)] == [c.below(1000) for _ in range(20)]
+    assert Rng(1).next64() != Rng(2).next64()
+
+
+def test_rng_draws_stay_in_range_and_cover_it() -> None:
+    rng = Rng(7)
+    rolls = Counter(rng.randint(1, 6) for _ in range(6000))
+    assert set(rolls) == {1, 2, 3, 4, 5, 6}
+    assert all(800 < count < 1200 for count in rolls.values())
+    assert all(0.0 <= rng.random() < 1.0 for _ in range(100))
+    with pytest.raises(ValueError):
+        rng.below(0)
+
+
+def test_rng_shuffle_is_a_permutation() -> None:
+    items = list(range(30))
+    Rng(3).shuffle(items)
+    assert sorted(items) == list(range(30)) and items != list(range(30))
+
+
+@pytest.mark.parametrize("layout", [ODD_R, ODD_Q], ids=lambda layout: layout.name)
+def test_hex_neighbours_are_symmetric(layout: OffsetLayout) -> None:
+    for col in range(-3, 4):
+        for row in range(-3, 4):
+            for direction, other in layout.neighbours((col, row)):
+                assert layout.neighbour(other, opposite(direction)) == (col, row)
+                assert layout.direction((col, row), other) == direction
+                assert layout.distance((col, row), other) == 1
+
+
+def test_hex_distance() -> None:
+    assert ODD_R.distance((0, 0), (3, 0)) == 3
+    assert ODD_R.distance((0, 0), (0, 2)) == 2
+    assert ODD_Q.distance((0, 0), (2, 0)) == 2
+    assert ODD_R.direction((0, 0), (5, 5)) is None
+
+
+def test_square_grid() -> None:
+    assert grid.step((0, 0), "up") == (0, -1)
+    assert grid.step((1, 1), "left", 2) == (-1, 1)
+    assert grid.neighbours((0, 0)) == [(0, -1), (1, 0), (0, 1), (-1, 0)]
+    assert grid.manhattan((0, 0), (2, -3)) == 5
+    assert grid.bounds([(1, 2), (-1, 5)]) == (-1, 2, 1, 5)
+
+
+def test_options_read_text_and_values() -> None:
+    assert BoolOption("x", False, "").coerce("true") is True
+    assert IntOption("n", 1, "", 1, 9).coerce("4") == 4
+    assert ChoiceOption("c", "a", "", ("a", "b")).coerce("b") == "b"
+    assert IntListOption("l", None, "", length=3).coerce("1, 2, 3") == [1, 2, 3]
+    for option, value in [
+        (BoolOption("x", False, ""), "maybe"),
+        (IntOption("n", 1, "", 1, 9), 10),
+        (IntOption("n", 1, "", 1, 9), True),
+        (ChoiceOption("c", "a", "", ("a", "b")), "z"),
+        (IntListOption("l", None, "", length=3), "[1, 2"),
+    ]:
+        with pytest.raises(GameError, match=f"option {option.name}: expected"):
+            option.coerce(value)
+
+
+def test_registry_names_the_known_games() -> None:
+    with pytest.raises(GameError, match=r"expected one of: .*mississippi"):
+        towpath.load("no_such_game")
+    assert "mississippi" in towpath.game_ids()
+
+
+def test_random_agent_is_seeded_and_named() -> None:
+    state = towpath.load("mississippi", 3).new_state(1)
+    first = towpath.agent("random", seed=5).choose(state)
+    assert towpath.agent("random", seed=5).choose(state) == first
+    with pytest.raises(GameError, match="unknown agent"):
+        towpath.agent("oracle")

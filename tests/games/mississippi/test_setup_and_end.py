@@ -1,0 +1,153 @@
+"""Setup, the start roll, options, the turn limit, scores and views."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import towpath
+from tests.games.mississippi.helpers import act, position
+from towpath.core.errors import GameError
+
+
+@pytest.mark.parametrize(("players", "logs"), [(2, 30), (3, 20), (4, 15), (5, 12), (6, 10)])
+def test_logs_by_player_count_and_an_empty_supply(players: int, logs: int) -> None:
+    view = towpath.load("mississippi", players).new_state(1).view(None)
+    assert [boat["logs"] for boat in view["boats"]] == [logs] * players
+    assert view["supply"] == 0
+
+
+def test_option_logs_overrides_the_count() -> None:
+    view = towpath.load("mississippi", 3, logs=7).new_state(1).view(0)
+    assert [boat["logs"] for boat in view["boats"]] == [7, 7, 7]
+
+
+def test_the_die_sets_the_rolled_number_downstream_at_each_first_turn() -> None:
+    rolls = set()
+    for seed in range(60):
+        state = towpath.load("mississippi", 3).new_state(seed)
+        boats = state.view(None)["boats"]
+        assert boats[1]["sides"] is None and boats[2]["sides"] is None, "rolled when due"
+        sides = boats[0]["sides"]
+        assert sides is not None
+        downstream = sides[0]  # the river runs east at space 1
+        assert sides == [(downstream - 1 + d) % 6 + 1 for d in range(6)]
+        rolls.add(downstream)
+        state.apply(state.legal_actions()[0])
+        assert state.view(None)["boats"][1]["sides"] is not None
+        assert state.view(None)["boats"][2]["sides"] is None
+    assert rolls == {1, 2, 3, 4, 5, 6}
+
+
+def test_first_player_option_starts_with_that_seat() -> None:
+    state = towpath.load("mississippi", 4, first_player=2).new_state(5)
+    assert state.current_player == 2
+    state.apply(state.legal_actions()[0])
+    assert state.current_player == 3
+    state.apply(state.legal_actions()[0])
+    assert state.current_player == 0
+
+
+def test_first_player_must_be_a_seat() -> None:
+    with pytest.raises(GameError, match="first_player"):
+        towpath.load("mississippi", 3, first_player=3)
+
+
+def test_side_numbers_option() -> None:
+    game = towpath.load("mississippi", 2, side_numbers="6,5,4,3,2,1")
+    assert game.options["side_numbers"] == [6, 5, 4, 3, 2, 1]
+    sides = game.new_state(0).view(None)["boats"][0]["sides"]
+    assert sorted(sides) == [1, 2, 3, 4, 5, 6]
+    with pytest.raises(GameError, match="side_numbers"):
+        towpath.load("mississippi", 2, side_numbers=[1, 2, 3])
+
+
+def test_the_turn_limit_ends_the_game_with_no_winner() -> None:
+    state = towpath.load("mississippi", 2, max_turns=3).new_state(0)
+    for _ in range(3):
+        assert not state.is_terminal()
+        state.apply(state.legal_actions()[-1])
+    assert state.is_terminal() and state.current_player is None
+    assert state.returns() == [0.0, 0.0]
+    assert state.scores() == [float(boat["space"]) for boat in state.view(None)["boats"]]
+    assert "turn limit" in state.render_text(0)
+
+
+def test_scores_are_progress_and_returns_reward_the_winner() -> None:
+    state = position([84, 40, 0], logs=[3, 3, 3])
+    assert state.scores() == [84.0, 40.0, 0.0]
+    assert state.returns() == [0.0, 0.0, 0.0]
+    act(state, "f1")
+    assert state.scores() == [85.0, 40.0, 0.0] and state.returns() == [1.0, 0.0, 0.0]
+
+
+def test_view_has_the_keys_of_the_spec() -> None:
+    state = position([5, 0], logs=[4, 6], supply=3)
+    view = state.view(1)
+    assert view["boats"][0] == {"space": 5, "logs": 4, "sides": [1, 2, 3, 4, 5, 6], "started": True}
+    assert view["supply"] == 3 and view["river_length"] == 84
+    assert view == state.view(None) == state.view(0), "Mississippi hides nothing"
+
+
+def test_text_rendering_shows_boats_on_the_river_and_in_the_start_area() -> None:
+    state = position([5, 0, 85], logs=[4, 6, 1])
+    text = state.render_text(0)
+    assert "[0]" in text.splitlines()[3], "boat 0 on space 5, in the first river row"
+    assert "start" in text and "finish" in text
+    assert "Boat 0 to move" in text
+
+
+def write_river(tmp_path: Path, cells: str) -> str:
+    path = tmp_path / "river.toml"
+    path.write_text(f"cells = {cells}\n", encoding="utf-8")
+    return str(path)
+
+
+def test_a_custom_river_file(tmp_path: Path) -> None:
+    river = write_river(tmp_path, "[[0, 0], [1, 0], [2, 0], [2, 1], [1, 1]]")
+    game = towpath.load("mississippi", 2, river=river, logs=5)
+    state = game.new_state(3)
+    assert state.view(0)["river_length"] == 5
+    bot = towpath.agent("random", seed=3)
+    while not state.is_terminal():
+        state.apply(bot.choose(state))
+    assert state.returns() in ([1.0, 0.0], [0.0, 1.0], [0.0, 0.0])
+
+
+@pytest.mark.parametrize(
+    ("cells", "message"),
+    [
+        ("[[0, 0], [2, 0]]", "neighbouring"),
+        ("[[0, 0]]", "at least 2"),
+        ("[[0, 0], [1, 0], [0, 0]]", "twice"),
+        ('"east"', "cells"),
+        ("[[0, 0], [1, 0, 2]]", "cells"),
+    ],
+)
+def test_a_bad_river_file_is_refused(tmp_path: Path, cells: str, message: str) -> None:
+    with pytest.raises(GameError, match=message):
+        towpath.load("mississippi", 2, river=write_river(tmp_path, cells))
+
+
+def test_a_missing_or_broken_river_file_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(GameError, match="cannot read"):
+        towpath.load("mississippi", 2, river=str(tmp_path / "none.toml"))
+    broken = tmp_path / "broken.toml"
+    broken.write_text("cells = [[0, 0", encoding="utf-8")
+    with pytest.raises(GameError, match="not valid TOML"):
+        towpath.load("mississippi", 2, river=str(broken))
+
+
+@pytest.mark.parametrize("text", ["f0", "r+4 f1", "r+1", "forward 3", "b-1", "r+1 r+1 f1"])
+def test_bad_notation_says_what_was_expected(text: str) -> None:
+    game = towpath.load("mississippi", 2)
+    with pytest.raises(GameError, match=r"expected|at least"):
+        game.parse_action(text)
+
+
+@pytest.mark.parametrize("text", ["r+1 f3", "r-2 b4", "f5", "pass", "r+3 b1"])
+def test_notation_round_trips(text: str) -> None:
+    game = towpath.load("mississippi", 2)
+    assert str(game.parse_action(text)) == text
+    assert str(game.parse_action(text.upper())) == text
