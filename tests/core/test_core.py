@@ -11,6 +11,7 @@ from towpath.core import grid
 from towpath.core.errors import GameError
 from towpath.core.hexgrid import ODD_Q, ODD_R, OffsetLayout, opposite
 from towpath.core.options import BoolOption, ChoiceOption, IntListOption, IntOption
+from towpath.core.piles import draw, shared_win
 from towpath.core.rng import Rng
 
 
@@ -91,3 +92,18 @@ def test_random_agent_is_seeded_and_named() -> None:
     assert towpath.agent("random", seed=5).choose(state) == first
     with pytest.raises(GameError, match="unknown agent"):
         towpath.agent("oracle")
+
+
+def test_draw_reshuffles_the_discards_when_the_pile_is_empty() -> None:
+    rng = Rng(1)
+    pile, discards = [1, 2], [5, 6, 7]
+    assert draw(pile, discards, rng) == 2 and draw(pile, discards, rng) == 1
+    drawn = [draw(pile, discards, rng) for _ in range(3)]
+    assert sorted(d for d in drawn if d is not None) == [5, 6, 7] and discards == []
+    assert draw(pile, discards, rng) is None
+
+
+def test_shared_win_splits_the_return() -> None:
+    assert shared_win([2], 3) == [0.0, 0.0, 1.0]
+    assert shared_win([0, 2], 4) == [0.5, 0.0, 0.5, 0.0]
+    assert shared_win([], 2) == [0.0, 0.0]

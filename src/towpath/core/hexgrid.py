@@ -60,7 +60,7 @@ def opposite(direction: int) -> int:
     return (direction + 3) % 6
 
 
-# Pointy-top hexes, odd rows shifted right (Mississippi's river).
+# Pointy-top hexes, odd rows shifted right; directions clockwise from east.
 ODD_R = OffsetLayout(
     name="odd-r",
     directions=("E", "SE", "SW", "W", "NW", "NE"),
@@ -69,7 +69,7 @@ ODD_R = OffsetLayout(
     by_row=True,
 )
 
-# Flat-top hexes, odd columns shifted down (Canal King's board).
+# Flat-top hexes, odd columns shifted down; directions clockwise from north.
 ODD_Q = OffsetLayout(
     name="odd-q",
     directions=("N", "NE", "SE", "S", "SW", "NW"),
