@@ -27,7 +27,11 @@ Reader = Callable[[str], str]
 
 
 class Quit(Exception):
-    """The person asked to leave (or the input ended)."""
+    """The person asked to leave (`by_command`: by the quit command, not by the input ending)."""
+
+    def __init__(self, by_command: bool) -> None:
+        super().__init__()
+        self.by_command = by_command
 
 
 class Session:
@@ -48,13 +52,13 @@ class Session:
         self.delay = delay
 
     def run(self) -> bool:
-        """Play to the end; False if a person quit first."""
+        """Play to the end; False if the input ended first (quitting is not a failure)."""
         try:
             while not self.state.is_terminal():
                 self.turn()
-        except Quit:
+        except Quit as leaving:
             self.console.print("Game left unfinished.")
-            return False
+            return leaving.by_command
         humans = [seat for seat, c in enumerate(self.controllers) if c is None]
         self.show_board(humans[0] if len(humans) == 1 else None)
         self.show_result()
@@ -81,7 +85,7 @@ class Session:
             try:
                 line = self.read(f"seat {seat}> ").strip()
             except (EOFError, KeyboardInterrupt):
-                raise Quit from None
+                raise Quit(by_command=False) from None
             action = self.answer(line, seat)
             if action is None:
                 continue
@@ -98,7 +102,7 @@ class Session:
         if not line:
             return None
         if command == "quit":
-            raise Quit
+            raise Quit(by_command=True)
         if command == "help":
             self.console.print(COMMANDS, markup=False)
             self.console.print(f"Actions: {self.state.game.notation_help}", markup=False)
