@@ -6,10 +6,16 @@ from collections.abc import Callable
 from typing import Any
 
 from towpath.agents.base import Agent
+from towpath.agents.greedy import GreedyAgent
+from towpath.agents.mcts import MCTSAgent
 from towpath.agents.random_agent import RandomAgent
 from towpath.core.errors import GameError
 
-AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent}
+AGENTS: dict[str, Callable[..., Agent]] = {
+    "greedy": GreedyAgent,
+    "mcts": MCTSAgent,
+    "random": RandomAgent,
+}
 
 
 def agent_names() -> list[str]:

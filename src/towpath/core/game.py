@@ -8,6 +8,7 @@ game fills in the hooks whose names start with an underscore.
 from __future__ import annotations
 
 import json
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar, Self, TypeVar
@@ -88,6 +89,19 @@ class Game(ABC):
     @abstractmethod
     def parse_action(self, text: str, state: State | None = None) -> Action:
         """Read an action's notation; GameError says what notation was expected."""
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """How good `state` looks for `seat`: an estimate of its return, from 0 to 1.
+
+        Bots call it on worlds resampled from the seat's view. Games override it with what a
+        good player weighs; this default compares the seat's score with the best other one.
+        """
+        if state.is_terminal():
+            return state.returns()[seat]
+        scores = state.scores()
+        others = [score for other, score in enumerate(scores) if other != seat]
+        spread = max(scores) - min(scores)
+        return logistic((scores[seat] - max(others)) / (1.0 + spread))
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id} players={self.players} options={self.options}>"
@@ -267,6 +281,15 @@ class State(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game.id} after {len(self.history)} actions>"
+
+
+def logistic(x: float) -> float:
+    """1 / (1 + e^-x), safe for large |x|: maps an advantage to a chance between 0 and 1."""
+    if x < -40:
+        return 0.0
+    if x > 40:
+        return 1.0
+    return 1.0 / (1.0 + math.exp(-x))
 
 
 def copy_plain(value: JSON) -> JSON:

@@ -11,6 +11,7 @@ from towpath.core.options import FileOption, IntListOption, IntOption, Option
 from towpath.core.registry import register
 from towpath.games.mississippi.actions import NOTATION_HELP, parse
 from towpath.games.mississippi.components import River, load_river, load_rules
+from towpath.games.mississippi.evaluate import evaluate
 from towpath.games.mississippi.state import MississippiState
 
 RULES = load_rules()
@@ -59,6 +60,10 @@ class Mississippi(Game):
     def rotation_cost(self, rotation: int) -> int:
         """Logs to turn `rotation` × 60°: the first free steps cost nothing, each further one 1."""
         return max(0, abs(rotation) - RULES.free_rotation_steps)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        assert isinstance(state, MississippiState)
+        return evaluate(state, seat)
 
     def new_state(self, seed: int = 0) -> State:
         return MississippiState(self, seed)

@@ -71,7 +71,7 @@ class MississippiState(State):
             return []
         seat = self.player
         logs = self.logs[seat]
-        ahead = self._open_ahead(seat)
+        ahead = self.open_ahead(seat)
         behind = min(self.game.rules.backward_limit, self._open_behind(seat))
         actions: list[Action] = []
         for rotation in ROTATIONS if self.started[seat] else (0,):
@@ -82,7 +82,7 @@ class MississippiState(State):
             actions += moves(rotation, False, behind)
         return actions or [PASS]
 
-    def _open_ahead(self, seat: int) -> int:
+    def open_ahead(self, seat: int) -> int:
         """Open spaces from this boat to the finish, the finish included."""
         here, finish = self.spaces[seat], self.game.river.finish
         return finish - here - sum(1 for space in self.spaces if here < space < finish)
@@ -134,7 +134,7 @@ class MississippiState(State):
                 "left for it",
                 rule="logs",
             )
-        ahead = self._open_ahead(seat)
+        ahead = self.open_ahead(seat)
         if action.spaces > ahead:
             raise IllegalAction(
                 f"{action} goes past the finish; f{ahead} already crosses it", rule="finish"

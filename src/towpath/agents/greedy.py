@@ -1,0 +1,63 @@
+"""The greedy bot: the action whose result the game's evaluation likes best.
+
+It looks one action ahead in a world resampled from its own view, and where the same seat acts
+again (a turn of several actions) it plays on greedily while that stays cheap, so an action is
+judged by where the turn ends.
+"""
+
+from __future__ import annotations
+
+from towpath.agents.base import Agent
+from towpath.core.actions import Action
+from towpath.core.errors import GameError
+from towpath.core.game import State
+from towpath.core.rng import Rng
+
+TIE = 1e-12
+
+
+class GreedyAgent(Agent):
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, budget: int = 2000) -> None:
+        """`budget`: evaluations per decision spent on playing the rest of the turn."""
+        if budget < 0:
+            raise GameError(f"greedy budget: expected a number ≥ 0, got {budget}")
+        self.rng = Rng(seed)
+        self.budget = budget
+
+    def choose(self, state: State) -> Action:
+        seat = state.current_player
+        actions = state.legal_actions()
+        if seat is None or not actions:
+            raise GameError("the game is over: there is no action to choose")
+        if len(actions) == 1:
+            return actions[0]
+        world = state.resample(seat, self.rng.next64())
+        allowance = self.budget // len(actions)
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in actions:
+            value = self.value_after(world, action, seat, allowance)
+            if value > best_value + TIE:
+                best, best_value = [action], value
+            elif value >= best_value - TIE:
+                best.append(action)
+        return self.rng.choice(best)
+
+    def value_after(self, world: State, action: Action, seat: int, allowance: int) -> float:
+        after = world.clone()
+        after.apply(action)
+        while after.current_player == seat:
+            actions = after.legal_actions()
+            allowance -= len(actions)
+            if allowance < 0:
+                break
+            after = max((child(after, a) for a in actions), key=lambda s: s.game.evaluate(s, seat))
+        return after.game.evaluate(after, seat)
+
+
+def child(state: State, action: Action) -> State:
+    result = state.clone()
+    result.apply(action)
+    return result
