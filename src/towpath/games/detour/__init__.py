@@ -102,9 +102,9 @@ class Detour(Game):
         most = max(sum(tokens) for tokens in card_set.block_moves)
         self.block_actions: tuple[Action, ...] = tuple(Block(n) for n in range(most + 1))
         self.action_card = {card.action: card.key for card in self.card_set.cards}
-        self.map_view = self._map_view()
 
-    def _map_view(self) -> dict[str, JSON]:
+    def map_view(self) -> dict[str, JSON]:
+        """The map as plain data, built afresh for each view."""
         board = self.map
         return {
             "costs": [list(cost) for cost in board.costs],

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from towpath.core.actions import Action
 from towpath.core.errors import GameError, quote
@@ -90,6 +91,7 @@ class Done(Action):
 DONE = Done()
 
 
+@lru_cache(maxsize=4096)
 def parse(text: str, cards: tuple[str, ...], colours: tuple[str, ...]) -> Action:
     """Read an action; `cards` and `colours` are the names this game knows."""
     cleaned = " ".join(str(text).strip().lower().split())

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from towpath.core.actions import Action
 from towpath.core.errors import GameError, IllegalAction
-from towpath.core.game import JSON, State, copy_plain
+from towpath.core.game import JSON, State
 from towpath.core.piles import shared_win
 from towpath.games.detour.actions import DONE, Backward, Block, Done, Move, Pass, SendOnDetour
 from towpath.games.detour.components import Card
@@ -387,7 +387,7 @@ class DetourState(State):
             ],
             "finished": list(self.finished),
             "winners": None if self.winners is None else list(self.winners),
-            "map": copy_plain(game.map_view),
+            "map": game.map_view(),
         }
 
     def _marker_view(self, colour: int) -> dict[str, JSON]:

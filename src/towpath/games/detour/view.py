@@ -1,5 +1,5 @@
 """Detour seen from a seat: the circuit, its detours, the markers and the hands, as text drawn
-from a view alone."""
+from a view alone, at most 76 columns wide (an 80-column terminal with a frame)."""
 
 from __future__ import annotations
 
@@ -75,12 +75,12 @@ def _main_path(view: dict[str, JSON]) -> list[str]:
     for space, cost in enumerate(board["costs"]):
         flags = ("*" if space in board["blue"] else "") + branches.get(space, merges.get(space, ""))
         text = "go" if space == 0 else _cost(cost, symbols)
-        cells.append(f"{space:>2} {text:<3}{flags:<2}{here.get(space, ''):<4}")
+        cells.append(f"{space:>2} {text:<2}{flags:<2}{here.get(space, ''):<4}")
     rows = [" ".join(cells[i : i + ROW_SPACES]).rstrip() for i in range(0, len(cells), ROW_SPACES)]
     finish = _cost(board["costs"][0], symbols)
     return [
-        f"Costs: {legend} · * blue area · > detour leaves · < detour merges",
-        f"Main path (space 0 is the start; moving from the last space into it costs {finish})",
+        f"Costs: {legend} · * blue area · > detour leaves, < merges",
+        f"Main path: space 0 is the start (go); finishing into it costs {finish}",
         *rows,
     ]
 
