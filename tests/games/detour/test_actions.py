@@ -256,3 +256,22 @@ def test_every_card_in_hand_may_be_played_for_no_effect() -> None:
     state = position(["0", "0", "0"])
     passes = [n for n in notations(state) if n.startswith("pass")]
     assert passes == ["pass detour", "pass backward", "pass block", "pass voyage"]
+
+
+# -- 2 players: an action is not transferred to the second colour --------------------------------
+
+
+def test_two_players_the_backward_move_belongs_to_the_colour_that_played_the_card() -> None:
+    state = position(["12", "20", "7", "0"], players=2, to_play=2)  # green, seat 0's colour B
+    act(state, "backward 2")
+    assert places(state) == ["10", "18", "7", "0"], "green back to 5 then forward to 7"
+
+
+def test_two_players_the_specials_look_at_the_colour_that_plays_the_card() -> None:
+    # Yellow (seat 0) is on a detour and a blue area holds nobody; green plays Detour: no special.
+    state = position(["D1:3", "16", "3", "0"], players=2, to_play=2)
+    act(state, "detour red")
+    assert state.pending is None and state.colour == 3
+    state = position(["11", "0", "12", "0"], players=2, to_play=2)
+    act(state, "block 1")
+    assert state.pending is None and state.colour == 3

@@ -148,3 +148,9 @@ def test_two_players_the_ender_owns_the_first_marker_to_finish() -> None:
 def test_returns_are_zero_until_the_end(players: int) -> None:
     markers = ["0"] * (4 if players == 2 else players)
     assert position(markers, players=players).returns() == [0.0] * players
+
+
+def test_rule_2_a_detour_marker_ahead_on_the_map_is_not_last() -> None:
+    # "Detour or main path position does not affect the last position unless it is a tie
+    # breaker": green on D1 space 6 lies beside 9, ahead of red on 8.
+    assert end_two_player_game(green="D1:6", red="8", blue="20") == [1.0, 0.0]

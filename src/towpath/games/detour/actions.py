@@ -11,6 +11,11 @@ A turn plays one card from the colour's hand:
 - `done`: after the first part of a card whose special ability allows both parts, end the turn
   without the second part.
 Cards are named by their names in lower case, colours by their names.
+
+A move is one action naming where it stops (its distance): the path ahead is fixed, so the
+distance says everything, and the legal list stays a handful of actions per card. A special
+ability's second part is a separate, optional action by the same colour, so the first part
+never multiplies with the second in the legal list.
 """
 
 from __future__ import annotations
