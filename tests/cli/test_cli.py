@@ -146,6 +146,15 @@ def test_replay_of_a_missing_file_is_one_line(tmp_path: Path) -> None:
 def test_bench_prints_json() -> None:
     result = towpath_cli("bench", "--seconds", "0.2", "--json")
     assert result.returncode == 0, result.stderr
-    rows = json.loads(result.stdout)
+    rows = json.loads(result.stdout)["speed"]
     assert {row["game"] for row in rows} == set(towpath.game_ids())
     assert all(row["games"] >= 1 and row["actions_per_second"] > 0 for row in rows)
+    assert all(row["mcts_iterations_per_second"] > 0 for row in rows)
+
+
+def test_bench_strength_table() -> None:
+    args = ["bench", "-g", "mississippi", "--seconds", "0.1", "--strength"]
+    result = towpath_cli(*args, "--strength-games", "2", "--mcts-seconds", "0.05")
+    assert result.returncode == 0, result.stderr
+    assert "95% interval" in result.stdout
+    assert result.stdout.count("mississippi") == 3, "one speed row and two pairings"

@@ -24,7 +24,17 @@ DEFAULT_ITERATIONS = 1000
 
 
 class Node:
-    __slots__ = ("available", "children", "cursor", "order", "value", "visits")
+    __slots__ = (
+        "available",
+        "children",
+        "cursor",
+        "legal",
+        "order",
+        "ranked_from",
+        "tried",
+        "value",
+        "visits",
+    )
 
     def __init__(self) -> None:
         self.children: dict[Action, Node] = {}
@@ -32,7 +42,12 @@ class Node:
         self.value = 0.0
         self.available = 0
         self.order: list[Action] | None = None  # actions by prior, best first
+        self.ranked_from: list[Action] = []  # the legal actions the order was made from
         self.cursor = 0  # order[:cursor] are expanded or were not legal when reached
+        # The legal actions at the last visit, and the children among them: in most worlds
+        # they repeat, and comparing lists is much cheaper than looking up every action.
+        self.legal: list[Action] = []
+        self.tried: list[Action] = []
 
 
 class MCTSAgent(Agent):
@@ -119,27 +134,36 @@ class MCTSAgent(Agent):
     def select(self, node: Node, world: State, depth: int) -> tuple[Action, bool]:
         """UCB1 among the tried actions, or a new one while the node may still widen."""
         legal = world.legal_actions()
-        tried = [a for a in legal if a in node.children]
+        if legal != node.legal:
+            node.legal = legal
+            node.tried = [a for a in legal if a in node.children]
+        tried = node.tried
         for action in tried:
             node.children[action].available += 1
         allowed = max(self.min_children, math.ceil(self.widening * math.sqrt(node.visits + 1)))
         if len(tried) < min(allowed, len(legal)):
-            action = self.next_untried(node, world, legal, depth)
+            action = self.next_untried(node, world, depth)
             leaf = node.children[action] = Node()
             leaf.available = 1
+            tried.append(action)
             return action, True
         return max(tried, key=lambda a: self.ucb(node.children[a])), False
 
-    def next_untried(self, node: Node, world: State, legal: list[Action], depth: int) -> Action:
+    def next_untried(self, node: Node, world: State, depth: int) -> Action:
+        """The best-ranked action not yet expanded (random below the prior's depth)."""
+        legal = node.legal
         if node.order is None:
             node.order = self.ranked(world, legal) if depth < self.prior_depth else []
-        legal_now = set(legal)
+            node.ranked_from = legal
         while node.cursor < len(node.order):
             action = node.order[node.cursor]
             node.cursor += 1
-            if action in legal_now and action not in node.children:
+            if action not in node.children and (node.ranked_from is legal or action in legal):
                 return action
-        return self.rng.choice([a for a in legal if a not in node.children])
+        while True:  # a uniform untried action, by rejection: most actions are untried
+            action = self.rng.choice(legal)
+            if action not in node.children:
+                return action
 
     def ranked(self, world: State, legal: list[Action]) -> list[Action]:
         """Actions (all, or a random sample) by the mover's evaluation one action ahead."""

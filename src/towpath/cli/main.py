@@ -20,7 +20,8 @@ from towpath.core import registry
 from towpath.core.errors import GameError
 from towpath.core.options import parse_assignments
 from towpath.core.record import check_record, read_json_file
-from towpath.sim.bench import playout_table
+from towpath.sim.bench import PlayoutSpeed, playout_table
+from towpath.sim.strength import Pairing, mcts_iterations_per_second, pairing
 
 app = typer.Typer(
     add_completion=False,
@@ -95,19 +96,47 @@ def bench(
     ] = None,
     players: Annotated[int | None, typer.Option(help="player count (default: each game's)")] = None,
     seconds: Annotated[float, typer.Option(help="seconds of play per game")] = 2.0,
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON instead of a table")] = False,
+    strength: Annotated[
+        bool, typer.Option("--strength", help="also play mcts against random and greedy")
+    ] = False,
+    strength_games: Annotated[int, typer.Option(help="2-player games per pairing")] = 40,
+    mcts_seconds: Annotated[float, typer.Option(help="MCTS budget per move")] = 1.0,
+    workers: Annotated[int, typer.Option(help="processes for the strength games")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON instead of tables")] = False,
 ) -> None:
-    """Random-playout speed of each game on one core: games/s and actions/s."""
+    """Speed of each game on one core (random playouts, MCTS iterations) and bot strength."""
     ids = game or towpath.game_ids()
     for game_id in ids:
         towpath.load(game_id, players)  # refuse a bad id or player count before playing
-    console = Console(stderr=True)
-    results = playout_table(ids, players, seconds, lambda g: console.print(f"playing {g}..."))
+    note = Console(stderr=True)
+    speeds = playout_table(ids, players, seconds, lambda g: note.print(f"playing {g}..."))
+    rates = {g: mcts_iterations_per_second(g, seconds) for g in ids}
+    pairings = []
+    if strength:
+        budget = {"seconds": mcts_seconds}
+        for game_id in ids:
+            for opponent in ("random", "greedy"):
+                note.print(f"{game_id}: mcts against {opponent}...")
+                pairings.append(
+                    pairing(game_id, "mcts", opponent, strength_games, budget, None, workers)
+                )
     if as_json:
-        print(json.dumps([result.as_dict() for result in results], indent=1))
+        speed_rows = [
+            {**r.as_dict(), "mcts_iterations_per_second": round(rates[r.game], 1)} for r in speeds
+        ]
+        print(
+            json.dumps({"speed": speed_rows, "strength": [p.as_dict() for p in pairings]}, indent=1)
+        )
         return
-    table = Table("game", "players", "games", "actions", "games/s", "actions/s")
-    for r in results:
+    console = Console()
+    console.print(speed_table(speeds, rates))
+    if pairings:
+        console.print(strength_table(pairings))
+
+
+def speed_table(speeds: list[PlayoutSpeed], rates: dict[str, float]) -> Table:
+    table = Table("game", "players", "games", "actions", "games/s", "actions/s", "mcts it/s (2p)")
+    for r in speeds:
         table.add_row(
             r.game,
             str(r.players),
@@ -115,8 +144,26 @@ def bench(
             str(r.actions),
             f"{r.games_per_second:,.1f}",
             f"{r.actions_per_second:,.0f}",
+            f"{rates[r.game]:,.0f}",
         )
-    Console().print(table)
+    return table
+
+
+def strength_table(pairings: list[Pairing]) -> Table:
+    table = Table("game", "bot", "opponent", "games", "wins", "draws", "win rate", "95% interval")
+    for p in pairings:
+        row = p.as_dict()
+        table.add_row(
+            p.game,
+            p.bot,
+            p.opponent,
+            str(p.games),
+            f"{p.wins:g}",
+            f"{row['draws']:g}",
+            f"{p.win_rate:.0%}",
+            f"{row['wilson_low']:.0%}-{row['wilson_high']:.0%}",
+        )
+    return table
 
 
 def main() -> None:

@@ -1,0 +1,114 @@
+"""Bot against bot: 2-player games with seats swapped, and MCTS search speed."""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import towpath
+from towpath.agents.mcts import MCTSAgent
+from towpath.sim.stats import wilson
+
+Params = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Pairing:
+    game: str
+    bot: str
+    opponent: str
+    games: int
+    wins: float  # the bot's wins; a shared win counts its share
+    losses: float
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        low, high = wilson(self.wins, self.games)
+        return {
+            "game": self.game,
+            "bot": self.bot,
+            "opponent": self.opponent,
+            "games": self.games,
+            "wins": self.wins,
+            "losses": self.losses,
+            "draws": self.games - self.wins - self.losses,
+            "win_rate": round(self.win_rate, 3),
+            "wilson_low": round(low, 3),
+            "wilson_high": round(high, 3),
+        }
+
+
+def play_duel(
+    game_id: str, seats: tuple[str, str], params: tuple[Params, Params], seed: int
+) -> list[float]:
+    """One 2-player game; the returns of seats 0 and 1."""
+    state = towpath.load(game_id, 2).new_state(seed)
+    bots = [
+        towpath.agent(name, seed=seed * 2 + i, **p)
+        for i, (name, p) in enumerate(zip(seats, params, strict=True))
+    ]
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        state.apply(bots[seat].choose(state))
+    return state.returns()
+
+
+def _duel_task(task: tuple[str, str, str, Params, Params, int]) -> tuple[float, float]:
+    """(the bot's return, the opponent's) in game `seed`, the bot in seat seed % 2."""
+    game_id, bot, opponent, bot_params, opponent_params, seed = task
+    if seed % 2 == 0:
+        returns = play_duel(game_id, (bot, opponent), (bot_params, opponent_params), seed)
+        return returns[0], returns[1]
+    returns = play_duel(game_id, (opponent, bot), (opponent_params, bot_params), seed)
+    return returns[1], returns[0]
+
+
+def pairing(
+    game_id: str,
+    bot: str,
+    opponent: str,
+    games: int,
+    bot_params: Params | None = None,
+    opponent_params: Params | None = None,
+    workers: int = 1,
+) -> Pairing:
+    """`games` 2-player games of `bot` against `opponent`, alternating who sits first."""
+    tasks = [
+        (game_id, bot, opponent, bot_params or {}, opponent_params or {}, seed)
+        for seed in range(games)
+    ]
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            results = list(pool.map(_duel_task, tasks))
+    else:
+        results = [_duel_task(task) for task in tasks]
+    wins = sum(mine for mine, _ in results)
+    losses = sum(theirs for _, theirs in results)
+    return Pairing(game_id, bot, opponent, games, wins, losses)
+
+
+def mcts_iterations_per_second(game_id: str, seconds: float = 1.0, positions: int = 3) -> float:
+    """MCTS iterations per second on a few positions reached by random play (2 players)."""
+    game = towpath.load(game_id, 2)
+    walker = towpath.agent("random", seed=1)
+    done = spent = 0.0
+    for index in range(positions):
+        state = game.new_state(seed=index)
+        for _ in range(10 * index):
+            if state.is_terminal():
+                break
+            state.apply(walker.choose(state))
+        if state.is_terminal() or len(state.legal_actions()) < 2:
+            continue
+        bot = MCTSAgent(seed=index, seconds=seconds / positions)
+        start = time.perf_counter()
+        bot.choose(state)
+        spent += time.perf_counter() - start
+        done += bot.last_iterations
+    return done / spent if spent else 0.0

@@ -1,0 +1,105 @@
+"""Bots: seeded choices, legal answers, sensible play, and never a peek at hidden parts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import towpath
+from tests.games.mississippi.helpers import position
+from towpath.agents.mcts import MCTSAgent
+from towpath.core.errors import GameError
+
+BOTS: list[tuple[str, dict[str, Any]]] = [
+    ("random", {}),
+    ("greedy", {"budget": 200}),
+    ("mcts", {"iterations": 60}),
+    ("mcts", {"iterations": 15, "rollout": "greedy", "depth": 2}),
+]
+
+
+def positions_of(game_id: str, players: int, seed: int, every: int = 7) -> list[towpath.State]:
+    """Positions along a seeded random game, every few actions."""
+    state = towpath.load(game_id, players).new_state(seed)
+    walker = towpath.agent("random", seed=seed)
+    found: list[towpath.State] = []
+    while not state.is_terminal() and len(found) < 4:
+        if len(state.history) % every == 3:
+            found.append(state.clone())
+        state.apply(walker.choose(state))
+    return found
+
+
+@pytest.mark.parametrize("game_id", towpath.game_ids())
+@pytest.mark.parametrize(("bot", "params"), BOTS, ids=str)
+def test_no_bot_peeks_at_hidden_parts(game_id: str, bot: str, params: dict[str, Any]) -> None:
+    """Two states with the same view for the seat to move but other hidden parts (other
+    secrets, pile order, the random generator): every bot must choose the same action."""
+    for state in positions_of(game_id, 2, seed=11):
+        seat = state.current_player
+        assert seat is not None
+        other = state.resample(seat, 987654321)
+        assert other.view(seat) == state.view(seat)
+        assert other.to_json() != state.to_json(), "the hidden parts differ"
+        first = towpath.agent(bot, seed=5, **params).choose(state)
+        second = towpath.agent(bot, seed=5, **params).choose(other)
+        assert first == second
+        assert first in state.legal_actions()
+
+
+@pytest.mark.parametrize(("bot", "params"), BOTS[1:], ids=str)
+def test_bots_are_deterministic_for_a_seed_and_budget(bot: str, params: dict[str, Any]) -> None:
+    state = positions_of("mississippi", 3, seed=4)[1]
+    choices = {str(towpath.agent(bot, seed=9, **params).choose(state)) for _ in range(3)}
+    assert len(choices) == 1
+
+
+@pytest.mark.parametrize("bot", ["greedy", "mcts"])
+def test_bots_take_a_win_on_offer(bot: str) -> None:
+    # Boat 0 on 80 with 5 logs can cross the finish with f5; nothing else wins now.
+    state = position([80, 10, 20], logs=[5, 0, 0])
+    choice = towpath.agent(bot, seed=1).choose(state)
+    state.apply(choice)
+    assert state.returns() == [1.0, 0.0, 0.0]
+
+
+def test_a_single_legal_action_is_returned_without_search() -> None:
+    state = position([0, 40], logs=[0, 3], supply=10)
+    bot = towpath.agent("mcts", seed=1, iterations=10)
+    assert str(bot.choose(state)) == "pass"
+
+
+def test_bots_refuse_a_finished_game_and_bad_settings() -> None:
+    state = position([84, 10], logs=[5, 5])
+    state.apply(state.game.parse_action("f1"))
+    for name in ["random", "greedy", "mcts"]:
+        with pytest.raises(GameError, match="over"):
+            towpath.agent(name).choose(state)
+    with pytest.raises(GameError, match="rollout"):
+        towpath.agent("mcts", rollout="smart")
+    with pytest.raises(GameError, match="budget"):
+        towpath.agent("mcts", iterations=0)
+    with pytest.raises(GameError, match="does not take"):
+        towpath.agent("greedy", depth=3)
+
+
+def test_mcts_with_a_time_budget_searches_and_answers() -> None:
+    state = positions_of("mississippi", 2, seed=8)[0]
+    bot = MCTSAgent(seed=2, seconds=0.05)
+    assert bot.choose(state) in state.legal_actions()
+    assert bot.last_iterations >= 1
+
+
+def test_greedy_beats_random_at_mississippi() -> None:
+    wins = 0
+    for seed in range(6):
+        names = ("greedy", "random") if seed % 2 == 0 else ("random", "greedy")
+        bots = [towpath.agent(name, seed=seed) for name in names]
+        state = towpath.load("mississippi", 2).new_state(seed)
+        while not state.is_terminal():
+            seat = state.current_player
+            assert seat is not None
+            state.apply(bots[seat].choose(state))
+        wins += state.returns()[names.index("greedy")] == 1.0
+    assert wins >= 5
