@@ -58,14 +58,14 @@ class MCTSAgent(Agent):
         seed: int = 0,
         iterations: int | None = None,
         seconds: float | None = None,
-        exploration: float = 1.0,
+        exploration: float = 0.4,
         rollout: str = "random",
         epsilon: float = 0.2,
-        depth: int = 20,
-        widening: float = 2.0,
-        min_children: int = 16,
+        depth: int = 3,
+        widening: float = 1.0,
+        min_children: int = 4,
         prior_sample: int = 300,
-        prior_depth: int = 1,
+        prior_depth: int = 2,
     ) -> None:
         """Budget: `iterations`, or `seconds` of search (both: whichever ends first).
 
