@@ -12,6 +12,7 @@ from towpath.core.registry import register
 from towpath.games.detour.actions import NOTATION_HELP, Backward, Block, Move, Pass, SendOnDetour
 from towpath.games.detour.actions import parse as parse_notation
 from towpath.games.detour.components import Card, CardSet, Map, load_cards, load_map, load_rules
+from towpath.games.detour.evaluate import evaluate
 from towpath.games.detour.state import DetourState
 
 RULES = load_rules()
@@ -125,6 +126,10 @@ class Detour(Game):
 
     def new_state(self, seed: int = 0) -> State:
         return DetourState(self, seed)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        assert isinstance(state, DetourState)
+        return evaluate(state, seat)
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
         return parse_notation(text, self.card_keys, self.colours)
