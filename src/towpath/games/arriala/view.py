@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 from towpath.core.game import JSON
@@ -10,6 +11,7 @@ from towpath.games.arriala.components import blue_id
 if TYPE_CHECKING:
     from towpath.games.arriala.state import ArrialaState
 
+WIDTH = 80
 LEGEND = "Canal: . free  L lock  x closed  * scored section  (spaces count from 1)"
 
 
@@ -165,7 +167,7 @@ def render_text(view: dict[str, JSON]) -> str:
             _blue_line(view),
             _masterwork_line(view),
             _reserve_line(view),
-            _cards_line(view),
+            *_cards_lines(view),
             *_marks_lines(view),
         ]
     )
@@ -260,7 +262,7 @@ def _blue_line(view: dict[str, JSON]) -> str:
 
 
 def _masterwork_line(view: dict[str, JSON]) -> str:
-    entries = [f"{m['name']} ({m['id']}) {m['builder'] or 'unbuilt'}" for m in view["masterworks"]]
+    entries = [f"{m['id']} {m['builder'] or 'unbuilt'}" for m in view["masterworks"]]
     return "Masterworks: " + " · ".join(entries) + f" · locks left {view['locks_left']}"
 
 
@@ -269,16 +271,14 @@ def _reserve_line(view: dict[str, JSON]) -> str:
     return "Reserve: " + " · ".join(entries)
 
 
-def _cards_line(view: dict[str, JSON]) -> str:
+def _cards_lines(view: dict[str, JSON]) -> list[str]:
     hands = []
     for seat, hand in enumerate(view["hands"]):
         colour = view["colours"][seat]
-        hands.append(
-            f"{colour} {', '.join(hand) or 'no cards'}"
-            if isinstance(hand, list)
-            else f"{colour} {hand} cards"
-        )
-    return f"Cards: pile {view['pile']}, discards {len(view['discards'])} · " + " · ".join(hands)
+        held = ", ".join(hand) or "no cards" if isinstance(hand, list) else f"{hand} cards"
+        hands.append(f"{colour}: {held}")
+    cards = f"Cards: pile {view['pile']}, discards {len(view['discards'])} · " + " · ".join(hands)
+    return textwrap.wrap(cards, WIDTH, subsequent_indent="  ")
 
 
 def _marks_lines(view: dict[str, JSON]) -> list[str]:
@@ -293,4 +293,6 @@ def _marks_lines(view: dict[str, JSON]) -> list[str]:
             said.append("not back to " + ", ".join(mark["barred"]))
         if said:
             notes.append(f"{_letter(mark['colour'])}@{mark['at']} {' and '.join(said)}")
-    return ["This turn: " + "; ".join(notes)] if notes else []
+    if not notes:
+        return []
+    return textwrap.wrap("This turn: " + "; ".join(notes), WIDTH, subsequent_indent="  ")
