@@ -168,7 +168,7 @@ def render_text(view: dict[str, JSON]) -> str:
             _masterwork_line(view),
             _reserve_line(view),
             *_cards_lines(view),
-            *_marks_lines(view),
+            *([] if view["over"] else _marks_lines(view)),
         ]
     )
 
@@ -178,7 +178,7 @@ def _letter(colour: str) -> str:
 
 
 def _headline(view: dict[str, JSON]) -> str:
-    turn = f"Arriala · turn {view['turn'] + 1} of {view['max_turns']}"
+    turn = f"Arriala · turn {min(view['turn'] + 1, view['max_turns'])} of {view['max_turns']}"
     if view["over"]:
         winners = view["winners"]
         if not winners:
