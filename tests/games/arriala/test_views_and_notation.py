@@ -187,3 +187,17 @@ def test_the_text_tells_what_workers_may_no_longer_do_this_turn() -> None:
     assert "This turn: y@14 not back to 12" in state.render_text(1)
     act(state, "move r@20 21")
     assert "r@21 moved" in state.render_text(1)
+
+
+def test_after_a_reshuffle_resampled_piles_hold_only_reshuffled_cards() -> None:
+    state = position(canal={}, hands={0: ["masterwork"], 1: ["move2"]})
+    reshuffled = ["lock", "lock", "teleport"]
+    rest = sorted((Counter(state.pile) - Counter(reshuffled)).elements())
+    state.hands[2], state.hands[3] = rest[:25], rest[25:]
+    state.discards, state.pile = list(reshuffled), []
+    act(state, "draw")
+    assert state.view(1)["reshuffled"] == reshuffled and len(state.pile) == 2
+    for seed in range(30):
+        world = state.resample(1, seed)
+        assert not Counter(world.pile) - Counter(reshuffled)
+        assert world.view(1) == state.view(1)

@@ -96,6 +96,7 @@ class ArrialaState(State):
         "pile",
         "player",
         "points",
+        "reshuffled",
         "scored",
         "turn",
         "where",
@@ -108,6 +109,7 @@ class ArrialaState(State):
         "hands",
         "pile",
         "discards",
+        "reshuffled",
         "masterworks",
         "player",
         "ap",
@@ -127,6 +129,7 @@ class ArrialaState(State):
     hands: list[list[str]]
     pile: list[str]
     discards: list[str]
+    reshuffled: list[str] | None
     masterworks: list[int | None]
     player: int
     ap: int
@@ -156,6 +159,7 @@ class ArrialaState(State):
             self.hands.append(sorted(deck.pop() for _ in range(rules.starting_hand)))
         self.pile = deck
         self.discards = []
+        self.reshuffled = None
         self.masterworks = [None] * len(layout.board.masterworks)
         self.player = game.first_player
         self.ap = rules.action_points
@@ -191,6 +195,7 @@ class ArrialaState(State):
             "hands": [list(hand) for hand in self.hands],
             "pile": list(self.pile),
             "discards": list(self.discards),
+            "reshuffled": None if self.reshuffled is None else list(self.reshuffled),
             "masterworks": list(self.masterworks),
             "player": self.player,
             "ap": self.ap,
@@ -704,6 +709,8 @@ class ArrialaState(State):
             self.masterworks[index] = self.player
             self.points[self.player] += self.game.rules.points.masterwork
         else:
+            if not self.pile:
+                self.reshuffled = list(self.discards)
             drawn = draw(self.pile, self.discards, self.rng)
             assert drawn is not None
             bisect.insort(self.hands[self.player], drawn)
@@ -851,16 +858,21 @@ class ArrialaState(State):
         return render_text(view)
 
     def _resample(self, seat: int | None) -> None:
-        """Deal every card `seat` has not seen (not in its hand, not discarded) anew."""
+        """Deal the cards `seat` has not seen (not in its hand, not discarded) anew. Once the
+        discards have been reshuffled, the pile holds only cards from that reshuffle."""
         seen = Counter(self.discards)
         if seat is not None:
             seen.update(self.hands[seat])
-        unseen = sorted((Counter(self.game.rules.deck) - seen).elements())
-        self.rng.shuffle(unseen)
+        unseen = Counter(self.game.rules.deck) - seen
+        may_be_piled = unseen if self.reshuffled is None else unseen & Counter(self.reshuffled)
+        piled = sorted(may_be_piled.elements())
+        self.rng.shuffle(piled)
+        self.pile = piled[: len(self.pile)]
+        rest = sorted((unseen - Counter(self.pile)).elements())
+        self.rng.shuffle(rest)
         for other, hand in enumerate(self.hands):
             if other != seat:
-                self.hands[other] = sorted(unseen.pop() for _ in hand)
-        self.pile = unseen
+                self.hands[other] = sorted(rest.pop() for _ in hand)
 
     def _validate(self) -> None:
         layout, rules = self.game.layout, self.game.rules
@@ -911,11 +923,17 @@ class ArrialaState(State):
         _expect(min(self._vineyard_room(), default=0) >= 0, "an overfull vineyard")
 
     def _validate_cards(self) -> None:
+        cards = self.game.rules.cards
         piles = [self.pile, self.discards, *self.hands] if isinstance(self.hands, list) else []
         _expect(
             len(piles) == 2 + self.game.players
             and all(isinstance(p, list) and all(isinstance(c, str) for c in p) for p in piles),
             "hands, pile and discards must be lists of card names",
+        )
+        _expect(
+            self.reshuffled is None
+            or (isinstance(self.reshuffled, list) and all(c in cards for c in self.reshuffled)),
+            "reshuffled: null or a list of card names",
         )
         everything = Counter(card for pile in piles for card in pile)
         _expect(everything == Counter(self.game.rules.deck), "the cards must be the 55 of the deck")

@@ -102,6 +102,7 @@ def build_view(state: ArrialaState, seat: int | None) -> dict[str, JSON]:
         ],
         "pile": len(state.pile),
         "discards": list(state.discards),
+        "reshuffled": None if state.reshuffled is None else list(state.reshuffled),
         "marks": _marks(state, colours),
         "over": state.over,
         "winners": [colours[c] for c in state.winners()] if state.over else [],
