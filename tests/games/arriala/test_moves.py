@@ -261,3 +261,33 @@ def test_end_passes_the_turn_and_unused_ap_are_lost() -> None:
     assert state.player == 0 and state.ap == 5
     act(state, "move r@10 11")
     assert state.ap == 4, "the red worker may move again in a new turn"
+
+
+def test_rulebook_example_a_lock_then_a_card_or_a_one_space_move() -> None:
+    state = position(canal={9: "r"}, hands={0: ["move2"]})
+    act(state, "lock 30")
+    assert state.ap == 1
+    assert {"move r@9 10", "play move2 r@9 11"} <= set(legal(state))
+    assert "move r@9 11" not in legal(state)
+    act(state, "move r@9 10")
+    assert state.player == 1, "all 5 AP spent"
+
+
+def test_rulebook_example_the_violet_worker_moves_four_spaces_for_4_ap() -> None:
+    state = position(canal={24: "v"}, player=0)
+    act(state, "move v@24 28")
+    assert at(state, 28) == ["violet"] and state.ap == 1
+
+
+def test_the_same_action_may_be_taken_several_times_in_a_turn() -> None:
+    state = position(canal={9: "r", 20: "y", 30: "g"})
+    act(state, "move r@9 10", "move y@20 21", "move g@30 31")
+    assert state.ap == 2
+
+
+def test_a_worker_moved_into_a_town_leaves_the_other_worker_of_its_colour_free() -> None:
+    state = position(canal={9: "r", MONTECH: "r"})
+    act(state, "move r@9 8")
+    act(state, "move r@8 10")
+    assert at(state, MONTECH) == ["red"] and at(state, 10) == ["red"]
+    refused(state, "move r@8 9", "one canal move")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from towpath.core.actions import Action
 from towpath.core.errors import GameError, quote
-from towpath.games.arriala.components import Layout, Rules
+from towpath.games.arriala.components import Layout, Rules, load_rules
 
 NOTATION_HELP = (
     "move r@12 15 · to-vineyard r@12 ch · to-canal r@ch 15 · place 15 · river r@12 b2 · "
@@ -22,7 +22,8 @@ NOTATION_HELP = (
     "play masterwork cacor); spaces count from 1"
 )
 
-LETTERS = "rygvbwok"  # colour letters by colour index; the components name the colours
+# Each colour is written by its first letter, in colour (seat) order.
+LETTERS = "".join(colour[0] for colour in load_rules().colours)
 
 
 @dataclass(frozen=True, slots=True)

@@ -155,6 +155,7 @@ def blue_id(blue: int) -> str:
     return f"b{blue + 1}"
 
 
+@cache
 def load_rules() -> Rules:
     data = builtin_toml(PACKAGE, "components.toml")
     cards = {
@@ -168,6 +169,7 @@ def load_rules() -> Rules:
         for entry in data["deck"]
     }
     assert all(card.effect in EFFECTS for card in cards.values())
+    assert len({colour[0] for colour in data["colours"]}) == len(data["colours"])
     costs, points = data["costs"], data["points"]
     return Rules(
         colours=tuple(data["colours"]),
