@@ -1,4 +1,17 @@
-"""Arriala: Canal de Garonne (Florian Fay): workers, locks and vineyards on the Garonne canal."""
+"""Arriala: Canal de Garonne (Florian Fay): workers, locks and vineyards on the Garonne canal.
+
+Rules: rules/arriala.md. Where it is silent, this engine decides:
+- A river structure may go on any free blue space in play, not only the one beside the
+  worker's stretch (rulebook: "ein freies blaues Feld").
+- Placing a new worker is not a canal move: the new worker may still make its one canal move.
+- The "moved back" rule bars every place the previous player moved the worker out of (canal
+  spaces, towns, vineyards), for every kind of move: action points, move cards, teleport,
+  vineyard to canal and canal to vineyard.
+- Workers of one colour in one town or vineyard are named together; an action moves the one
+  with the fewest options left this turn (see ArrialaState._pick).
+- Played cards are public: the view lists the discards (sorted) and, after the discards are
+  reshuffled, which cards formed the new pile; resampling deals the pile from those.
+"""
 
 from __future__ import annotations
 
