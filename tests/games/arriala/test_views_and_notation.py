@@ -167,6 +167,8 @@ def test_a_saved_state_continues_and_a_corrupt_one_is_refused() -> None:
         {"ap": 9},
         {"left": [[]] * 3},
         {"masterworks": [7, None]},
+        {"where": [43] * 5 + [-1] * 15},
+        {"where": [42 + 3] * 2 + [-1] * 18},
     ]
     for change in broken:
         text = json.dumps({**data, "state": {**data["state"], **change}})

@@ -920,7 +920,20 @@ class ArrialaState(State):
             ),
             "two workers, or a worker and a lock, on one space",
         )
-        _expect(min(self._vineyard_room(), default=0) >= 0, "an overfull vineyard")
+        elsewhere = Counter(p for p in self.where if p >= layout.length)
+        _expect(
+            all(self._open_place(code, n) for code, n in elsewhere.items()),
+            "a worker in a vineyard or blue space not in play, or too many there",
+        )
+
+    def _open_place(self, code: int, workers: int) -> bool:
+        """May `workers` workers stand together in this vineyard or on this blue space?"""
+        layout = self.game.layout
+        if code >= layout.blue_base:
+            return layout.blue_in_play[code - layout.blue_base] and workers == 1
+        vineyard = code - layout.length
+        places = layout.board.vineyards[vineyard].places
+        return layout.vineyard_in_play[vineyard] and workers <= places
 
     def _validate_cards(self) -> None:
         cards = self.game.rules.cards
