@@ -108,3 +108,26 @@ def test_the_direct_check_agrees_with_the_legal_actions(players: int, seed: int)
             else:
                 assert action in legal, f"{action} passes the check but is not listed"
         state.apply(bot.choose(state))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@settings(max_examples=200)
+@given(seed=SEEDS, turns=st.integers(min_value=8, max_value=100))
+def test_many_games_of_any_length_end_with_the_invariants_kept(
+    players: int, seed: int, turns: int
+) -> None:
+    state = towpath.load("arriala", players, max_turns=turns).new_state(seed)
+    assert isinstance(state, ArrialaState)
+    bot = towpath.agent("random", seed=seed)
+    points = list(state.points)
+    while not state.is_terminal():
+        state.apply(bot.choose(state))
+        assert all(new >= old for new, old in zip(state.points, points, strict=True))
+        points = list(state.points)
+    view = state.view(None)
+    check_board(view, state.game.rules.workers_per_colour)
+    assert view["turn"] <= turns
+    if view["turn"] < turns:  # ended by itself: every non-town space is a lock or scored
+        scored = set(view["scored_sections"])
+        open_spaces = [s for s in view["spaces"] if s["in_play"] and s["town"] is None]
+        assert all(s["lock"] or s["section"] in scored for s in open_spaces)
