@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.games.arriala.helpers import MOISSAC, MONTECH, act, at, legal, position, refused
+from towpath.core.actions import Action
+from towpath.core.errors import IllegalAction
+from towpath.games.arriala.actions import BuildMasterwork, Lock, Move
 
 
 def test_moving_three_spaces_past_two_occupied_spaces_costs_3_ap() -> None:
@@ -291,3 +296,27 @@ def test_a_worker_moved_into_a_town_leaves_the_other_worker_of_its_colour_free()
     act(state, "move r@8 10")
     assert at(state, MONTECH) == ["red"] and at(state, 10) == ["red"]
     refused(state, "move r@8 9", "one canal move")
+
+
+class Foreign(Action):
+    """An action of no Arriala kind."""
+
+    def notation(self) -> str:
+        return "foreign"
+
+
+def test_actions_built_by_hand_are_refused_for_what_is_wrong_with_them() -> None:
+    state = position(canal={9: "r"}, hands={0: ["lock", "masterwork"]})
+    cases: list[tuple[Action, str]] = [
+        (Move(0, 8, 9, "lock"), "card"),
+        (Move(0, 8, 9, "joker"), "card"),
+        (BuildMasterwork("masterwork", "eiffel"), "masterwork"),
+        (Move(3, 11, 9), "no such worker"),
+        (Move(0, 45, 44), "no such worker"),
+        (Lock(99), "in play"),
+        (Foreign(), "notation"),
+    ]
+    for action, rule in cases:
+        with pytest.raises(IllegalAction) as error:
+            state.apply(action)
+        assert error.value.rule == rule, action
