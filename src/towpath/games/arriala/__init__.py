@@ -25,6 +25,7 @@ from towpath.core.options import FileOption, IntOption, Option
 from towpath.core.registry import register
 from towpath.games.arriala.actions import NOTATION_HELP, Notation
 from towpath.games.arriala.components import Layout, build_layout, load_board, load_rules
+from towpath.games.arriala.evaluate import evaluate
 from towpath.games.arriala.state import ArrialaState
 
 RULES = load_rules()
@@ -73,6 +74,10 @@ class Arriala(Game):
 
     def new_state(self, seed: int = 0) -> State:
         return ArrialaState(self, seed)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        assert isinstance(state, ArrialaState)
+        return evaluate(state, seat)
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
         return self.notation.parse(text)

@@ -216,7 +216,7 @@ class ArrialaState(State):
     def colour_of(self, worker: int) -> int:
         return worker // self.game.rules.workers_per_colour
 
-    def _occupant(self) -> list[int]:
+    def occupant(self) -> list[int]:
         """A worker on each canal space (-1: none)."""
         length = self.game.layout.length
         occupant = [-1] * length
@@ -763,7 +763,7 @@ class ArrialaState(State):
         first, last = self.section(target)
         self.locks[target] = True
         self.points[self.player] += self.game.rules.points.lock
-        occupant = self._occupant()
+        occupant = self.occupant()
         for part in ((first, target - 1), (target + 1, last)):
             if part[0] <= part[1] and all(occupant[p] >= 0 for p in range(part[0], part[1] + 1)):
                 self._score_section(*part, occupant)
@@ -774,7 +774,7 @@ class ArrialaState(State):
         if self.game.layout.is_town[space] or self.scored[space]:
             return
         first, last = self.section(space)
-        occupant = self._occupant()
+        occupant = self.occupant()
         if all(occupant[p] >= 0 for p in range(first, last + 1)):
             self._score_section(first, last, occupant)
             self._end_if_complete()
