@@ -226,7 +226,9 @@ def _exists(state: MappedOutState, card: tuple[int, int]) -> bool:
 
 @decision
 class StudyCards(Decision):
-    """Study N: look at N face-down cards of any rows, one at a time."""
+    """Study N: look at N face-down cards of any rows, one at a time (fewer if fewer lie face
+    down). **Decision**: any face-down card may be picked, even one already known, but not the
+    same card twice in one action."""
 
     kind = "study"
     rule = "study"
@@ -339,7 +341,8 @@ class InsertCard(Decision):
 
 @decision
 class SwapHands(Decision):
-    """Hand Swap: the owner and another player swap tile hands; each now knows both."""
+    """Hand Swap: the owner and another player (chosen by the revealer) swap tile hands; each
+    of the two now knows both hands, and keeps knowing those tiles wherever they go."""
 
     kind = "hands"
     rule = "hand swap"
@@ -363,7 +366,8 @@ class SwapHands(Decision):
 
 @decision
 class MoveSwap(Decision):
-    """Move Swap: two revealed cards swap places (named earlier card first)."""
+    """Move Swap: any two revealed cards of any rows swap places (the earlier card is named
+    first); with fewer than two revealed cards it does nothing."""
 
     kind = "move_swap"
     rule = "move swap"
@@ -416,7 +420,7 @@ class UltraReveal(Decision):
 
 @decision
 class ChangeStart(Decision):
-    """Change Start: the owner's pawn moves to an adjacent tile."""
+    """Change Start: the owner's pawn moves to an adjacent tile (none: nothing happens)."""
 
     kind = "start"
     rule = "change start"
