@@ -153,6 +153,7 @@ class RevealTarget(Decision):
     hard_reveal it turns face down, everyone still knowing it)."""
 
     kind = "reveal"
+    keys = ("n",)
     rule = "reveal"
 
     def options(self, state: MappedOutState, step: Step) -> list[Action]:
@@ -180,6 +181,7 @@ class SwapTarget(Decision):
     """Swap N: choose a player; their card N swaps with any other card of any row."""
 
     kind = "swap"
+    keys = ("n",)
     rule = "swap"
 
     def options(self, state: MappedOutState, step: Step) -> list[Action]:
@@ -231,6 +233,7 @@ class StudyCards(Decision):
     same card twice in one action."""
 
     kind = "study"
+    keys = ("left", "picked")
     rule = "study"
 
     def options(self, state: MappedOutState, step: Step) -> list[Action]:
@@ -256,6 +259,7 @@ class ChooseOrientation(Decision):
     """Option choose_orientation: whoever reveals a directional card turns it either way."""
 
     kind = "orient"
+    keys = ("seat", "pos", "build")
     rule = "orientation"
 
     def options(self, state: MappedOutState, step: Step) -> list[Action]:
@@ -301,6 +305,7 @@ class RemoveCard(Decision):
     lies (a face-down card stays unknown)."""
 
     kind = "remove"
+    keys = ("owner",)
     rule = "remove"
 
     def options(self, state: MappedOutState, step: Step) -> list[Action]:
@@ -322,6 +327,7 @@ class InsertCard(Decision):
     """Draw: the deck's top card joins the owner's row face down, unseen, where chosen."""
 
     kind = "insert"
+    keys = ("owner",)
     rule = "draw"
 
     def options(self, state: MappedOutState, step: Step) -> list[Action]:
@@ -345,6 +351,7 @@ class SwapHands(Decision):
     of the two now knows both hands, and keeps knowing those tiles wherever they go."""
 
     kind = "hands"
+    keys = ("owner",)
     rule = "hand swap"
 
     def options(self, state: MappedOutState, step: Step) -> list[Action]:
@@ -402,6 +409,7 @@ class UltraReveal(Decision):
     """Ultra Reveal: reveal face-down cards one at a time; each one's special triggers."""
 
     kind = "ultra"
+    keys = ("left",)
     rule = "ultra reveal"
 
     def options(self, state: MappedOutState, step: Step) -> list[Action]:
@@ -423,6 +431,7 @@ class ChangeStart(Decision):
     """Change Start: the owner's pawn moves to an adjacent tile (none: nothing happens)."""
 
     kind = "start"
+    keys = ("owner",)
     rule = "change start"
 
     def options(self, state: MappedOutState, step: Step) -> list[Action]:
@@ -446,6 +455,7 @@ class Destructor(Decision):
     """Remove up to N map tiles from the game, never one with a pawn on it; `done` stops."""
 
     kind = "destroy"
+    keys = ("left",)
     rule = "destructor"
 
     def options(self, state: MappedOutState, step: Step) -> list[Action]:
@@ -472,6 +482,7 @@ class Swapper(Decision):
     """Two map tiles swap places; pawns stay on their cells."""
 
     kind = "exchange"
+    keys = ("first",)
     rule = "swapper"
 
     def options(self, state: MappedOutState, step: Step) -> list[Action]:

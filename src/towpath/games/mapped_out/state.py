@@ -23,7 +23,7 @@ from towpath.games.mapped_out import build, walk
 from towpath.games.mapped_out.cells import Cell, around, cell_of, key, reading_order
 from towpath.games.mapped_out.components import CardKind, Tile
 from towpath.games.mapped_out.scoring import card_points, tile_score
-from towpath.games.mapped_out.steps import AUTOMATIC, DECISIONS, Step
+from towpath.games.mapped_out.steps import AUTOMATIC, DECISIONS, Step, well_formed
 from towpath.games.mapped_out.view import build_view, render_text
 
 if TYPE_CHECKING:
@@ -406,15 +406,13 @@ class MappedOutState(State):
             raise GameError("corrupt state: bad walk index")
 
     def _validate_steps(self) -> None:
+        players = self.game.players
         if not isinstance(self.steps, list) or not all(
-            isinstance(s, dict) and (s.get("do") in DECISIONS or s.get("do") in AUTOMATIC)
-            for s in self.steps
+            well_formed(step, players) for step in self.steps
         ):
-            raise GameError("corrupt state: unknown pending step")
-        if self.steps and self.steps[-1]["do"] in DECISIONS:
-            by = self.steps[-1].get("by")
-            if not _is_int(by) or not 0 <= by < self.game.players:
-                raise GameError("corrupt state: a pending decision names no seat")
+            raise GameError("corrupt state: a pending step is unknown or incomplete")
+        if self.steps and self.steps[-1]["do"] not in DECISIONS:
+            raise GameError("corrupt state: the last pending step must be a decision")
         if (self.phase == "over") != (not self.steps):
             raise GameError("corrupt state: only a finished game has no pending step")
 

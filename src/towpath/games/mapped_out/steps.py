@@ -26,6 +26,7 @@ class Decision:
 
     kind: ClassVar[str]
     rule: ClassVar[str]
+    keys: ClassVar[tuple[str, ...]] = ()  # what a step of this kind holds, besides do and by
 
     def options(self, state: MappedOutState, step: Step) -> list[Action]:
         raise NotImplementedError
@@ -54,6 +55,7 @@ class Decision:
 
 DECISIONS: dict[str, Decision] = {}
 AUTOMATIC: dict[str, Auto] = {}
+AUTOMATIC_KEYS: dict[str, tuple[str, ...]] = {}
 
 
 def decision(cls: D) -> D:
@@ -61,9 +63,23 @@ def decision(cls: D) -> D:
     return cls
 
 
-def automatic(kind: str) -> Callable[[Auto], Auto]:
+def automatic(kind: str, *keys: str) -> Callable[[Auto], Auto]:
     def register(run: Auto) -> Auto:
         AUTOMATIC[kind] = run
+        AUTOMATIC_KEYS[kind] = keys
         return run
 
     return register
+
+
+def well_formed(step: object, players: int) -> bool:
+    """A restored step names a handler and holds what it needs (a decision: a seat `by`)."""
+    if not isinstance(step, dict):
+        return False
+    kind = step.get("do")
+    if kind in AUTOMATIC:
+        return set(AUTOMATIC_KEYS[kind]) <= set(step)
+    handler = DECISIONS.get(kind) if isinstance(kind, str) else None
+    by = step.get("by")
+    seat = isinstance(by, int) and not isinstance(by, bool) and 0 <= by < players
+    return handler is not None and seat and set(handler.keys) <= set(step)

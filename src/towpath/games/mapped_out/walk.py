@@ -56,7 +56,7 @@ def walk_on(state: MappedOutState, step_: Step) -> None:
     state.push({"do": "card", "kind": card[KIND], "turn": card[TURN], "armed": card[ARMED]})
 
 
-@automatic("card")
+@automatic("card", "kind", "turn", "armed")
 def play_card(state: MappedOutState, step_: Step) -> None:
     """Move by one revealed card (its data travels in the step)."""
     state.steps.pop()
@@ -178,6 +178,7 @@ class ChooseDirection(Decision):
     """Any: one cell in a chosen direction; Jump: two cells straight, skipping the first."""
 
     kind = "go"
+    keys = ("kind", "armed")
     rule = "direction"
 
     def options(self, state: MappedOutState, step_: Step) -> list[Action]:
@@ -202,6 +203,7 @@ class ChooseMatch(Decision):
     """Match: of the nearest tiles with the named fish, the mover picks one."""
 
     kind = "match"
+    keys = ("fish", "kind", "armed")
     rule = "match"
 
     def options(self, state: MappedOutState, step_: Step) -> list[Action]:
@@ -221,6 +223,7 @@ class Teleport(Decision):
     """Teleporter: a neighbouring pawn goes to another tile of the mover's choice."""
 
     kind = "send"
+    keys = ("seat",)
     rule = "teleporter"
 
     def options(self, state: MappedOutState, step_: Step) -> list[Action]:
@@ -271,7 +274,7 @@ def next_mover(state: MappedOutState, step_: Step) -> None:
     state.push({"do": "card", "kind": card[KIND], "turn": card[TURN], "armed": card[ARMED]})
 
 
-@automatic("settle")
+@automatic("settle", "from")
 def settle(state: MappedOutState, step_: Step) -> None:
     """After the move: pushes (if the pawn changed tiles onto others), then the take."""
     state.steps.pop()
@@ -292,6 +295,7 @@ class PushPawn(Decision):
     """The mover pushes a pawn it landed on to an adjacent tile (no chains, no on-visit)."""
 
     kind = "push"
+    keys = ("seat",)
     rule = "push"
 
     def options(self, state: MappedOutState, step_: Step) -> list[Action]:
