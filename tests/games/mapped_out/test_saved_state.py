@@ -33,6 +33,19 @@ def test_a_saved_state_continues_exactly() -> None:
     assert restored.to_json() == state.to_json()
 
 
+def test_a_clone_is_independent_of_its_original() -> None:
+    state = towpath.load("mapped_out", 3, unclear_instructions=True).new_state(8)
+    bot = towpath.agent("random", seed=8)
+    for _ in range(40):
+        state.apply(bot.choose(state))
+    before = state.to_json()
+    copy = state.clone()
+    assert copy.snapshot() == state.snapshot()
+    while not copy.is_terminal():
+        copy.apply(bot.choose(copy))
+    assert state.to_json() == before
+
+
 def _set(path: list[Any], value: Any) -> Callable[[dict[str, Any]], None]:
     def change(fields: dict[str, Any]) -> None:
         target = fields

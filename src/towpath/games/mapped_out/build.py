@@ -29,14 +29,13 @@ from towpath.games.mapped_out.actions import (
     point,
     swap,
 )
+from towpath.games.mapped_out.cards import ARMED, KNOWN, TURN, UP, new_card
 from towpath.games.mapped_out.cells import Cell, around, cell_of, key, reading_order
 from towpath.games.mapped_out.components import ON_PLAY
 from towpath.games.mapped_out.steps import Decision, Step, automatic, decision
 
 if TYPE_CHECKING:
     from towpath.games.mapped_out.state import MappedOutState
-
-KIND, UP, TURN, KNOWN, ARMED, SET_OF = range(6)
 
 
 # -- the turn -------------------------------------------------------------------------------------
@@ -339,7 +338,7 @@ class InsertCard(Decision):
         assert isinstance(action, Insert)
         state.steps.pop()
         kind = state.deck.pop()
-        state.rows[step["owner"]].insert(action.pos - 1, [kind, False, None, 0, False, -1])
+        state.rows[step["owner"]].insert(action.pos - 1, new_card(kind))
 
     def prompt(self, state: MappedOutState, step: Step) -> str:
         return f"choose where a new card joins seat {step['owner']}'s row"

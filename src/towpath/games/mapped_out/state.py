@@ -1,11 +1,6 @@
 """Mapped Out: the position, its turn machine, knowledge of cards and tiles, and the end.
 
-Cards in play are plain lists `[kind, revealed, orientation, known, armed, set_of]`:
-- `known` is a bit mask of who knows the card's identity: bit s for seat s, bit `players` for
-  everyone (a spectator). Revealing sets every bit; knowledge travels with the card when it moves.
-- `orientation` is 0 or 180 once a directional card is revealed, else None.
-- `armed` marks a Fishless/Fishful card whose special triggered in the build phase.
-- `set_of` is the seat whose `see_cards` set the card belongs to (-1 for none).
+Cards in play are plain lists (see cards.py); knowledge travels with them when they move.
 Tiles are ids; `tile_seen[t]` is the mask of who knows where tile t is while it is in a hand.
 Cells are stored as "x,y" keys of `board` (tile id there).
 """
@@ -20,6 +15,8 @@ from towpath.core.errors import GameError
 from towpath.core.game import JSON, State, copy_plain
 from towpath.core.piles import shared_win
 from towpath.games.mapped_out import build, walk
+from towpath.games.mapped_out.actions import ORIENTATIONS
+from towpath.games.mapped_out.cards import ARMED, KIND, KNOWN, SET_OF, TURN, UP, Card, new_card
 from towpath.games.mapped_out.cells import Cell, around, cell_of, key, reading_order
 from towpath.games.mapped_out.components import CardKind, Tile
 from towpath.games.mapped_out.scoring import card_points, tile_score
@@ -29,9 +26,7 @@ from towpath.games.mapped_out.view import build_view, render_text
 if TYPE_CHECKING:
     from towpath.games.mapped_out import MappedOut
 
-KIND, UP, TURN, KNOWN, ARMED, SET_OF = range(6)
 PHASES = ("build", "walk", "over")
-Card = list[Any]
 
 # The step handlers register themselves when their modules are imported.
 _HANDLERS = (build, walk)
@@ -114,7 +109,7 @@ class MappedOutState(State):
         for seat in range(players):
             set_of = seat if game.see_cards else -1
             dealt = [self.deck.pop() for _ in range(rules.row_cards)]
-            self.rows.append([[kind, False, None, 0, False, set_of] for kind in dealt])
+            self.rows.append([new_card(kind, set_of) for kind in dealt])
         self.discards = []
         self.pile = list(game.tile_ids)
         self.rng.shuffle(self.pile)
@@ -246,7 +241,7 @@ class MappedOutState(State):
             if self.game.choose_orientation:
                 self.push({"do": "orient", "by": by, "seat": seat, "pos": pos, "build": building})
                 return
-            card[TURN] = self.rng.choice((0, 180))
+            card[TURN] = self.rng.choice(ORIENTATIONS)
         self.after_reveal(seat, pos, by, building)
 
     def after_reveal(self, seat: int, pos: int, by: int, building: bool) -> None:

@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 from towpath.core.game import JSON, copy_plain
 from towpath.core.grid import OPPOSITE
+from towpath.games.mapped_out.cards import ARMED, KIND, KNOWN, SET_OF, TURN, UP, Card
 from towpath.games.mapped_out.cells import cell_of, key
 from towpath.games.mapped_out.steps import DECISIONS
 
 if TYPE_CHECKING:
     from towpath.games.mapped_out.components import Tile
-    from towpath.games.mapped_out.state import Card, MappedOutState
+    from towpath.games.mapped_out.state import MappedOutState
 
-KIND, UP, TURN, KNOWN, ARMED, SET_OF = range(6)
 WIDTH = 80
 CELL = 6  # characters per map cell
 ACTION_CODES = {"reveal": "R", "swap": "X", "study": "S"}

@@ -21,13 +21,12 @@ from typing import TYPE_CHECKING
 from towpath.core.actions import Action
 from towpath.core.grid import DIRECTIONS, OPPOSITE, manhattan, step
 from towpath.games.mapped_out.actions import DONE, Go, Point, Take, point
+from towpath.games.mapped_out.cards import ARMED, KIND, TURN, UP
 from towpath.games.mapped_out.cells import Cell, around, cell_of, key, reading_order
 from towpath.games.mapped_out.steps import Decision, Step, automatic, decision
 
 if TYPE_CHECKING:
     from towpath.games.mapped_out.state import MappedOutState
-
-KIND, UP, TURN, KNOWN, ARMED, SET_OF = range(6)
 
 
 # -- the walk in full, seat by seat ---------------------------------------------------------------
