@@ -185,3 +185,10 @@ def test_a_non_directional_card_has_no_orientation() -> None:
     )
     act(state, "place 14 1,0", "reveal 1.3")
     assert state.rows[1][2][1:3] == [True, None] and state.current_player == 1
+
+
+def test_a_swap_that_leaves_a_row_all_revealed_ends_the_phase() -> None:
+    rows = [["+left", "+right", "+up", "down"], ["+any", "up", "up", "up"]]
+    state = position(rows=rows, board={(0, 0): 2}, hands=[[13], [25]], pile=[4])
+    act(state, "place 13 1,0", "swap 0.4 1.1")  # tile 13: swap 4
+    assert state.phase != "build" and state.hands[0] == []

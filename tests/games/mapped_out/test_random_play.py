@@ -152,7 +152,7 @@ def check_base_path(view: dict[str, Any], seat: int) -> None:
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=["base", "expansions", "muddled", "variants"])
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-@settings(max_examples=8)
+@settings(max_examples=12)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_views_hide_unknown_cards_and_scores_match_a_recount(
     players: int, options: dict[str, Any], seed: int

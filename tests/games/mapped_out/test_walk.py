@@ -106,3 +106,11 @@ def test_a_finished_game_refuses_actions() -> None:
     with pytest.raises(IllegalAction) as refused:
         act(state, "done")
     assert refused.value.rule == "game over"
+
+
+def test_with_choose_orientation_the_walker_turns_the_cards_it_reveals() -> None:
+    state = walking(rows=[["left", "+any"], ["+nothing"]], board=LINE, choose_orientation=True)
+    assert state.current_player == 0 and notations(state) == ["orient 0", "orient 180"]
+    act(state, "orient 180")
+    assert state.pawns[0] == [1, 0], "the upside-down Left moved right"
+    assert notations(state)[0] == "go up", "then the Any card"

@@ -10,7 +10,11 @@ from towpath.games.mapped_out.components import CardKind, Rules, Tile
 
 
 def fish_totals(tiles: Sequence[Tile], rules: Rules) -> list[int]:
-    return [sum(tile.by_type[kind] for tile in tiles) for kind in range(rules.fish_types)]
+    totals = [0] * rules.fish_types
+    for tile in tiles:
+        for kind in tile.fish:
+            totals[kind - 1] += 1
+    return totals
 
 
 def tile_score(tiles: Sequence[Tile], rules: Rules) -> int:

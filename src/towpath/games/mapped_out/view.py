@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from towpath.core.game import JSON, copy_plain
 from towpath.core.grid import OPPOSITE
 from towpath.games.mapped_out.cards import ARMED, KIND, KNOWN, SET_OF, TURN, UP, Card
-from towpath.games.mapped_out.cells import cell_of, key
+from towpath.games.mapped_out.cells import cell_of, reading_order
 from towpath.games.mapped_out.steps import DECISIONS
 
 if TYPE_CHECKING:
@@ -51,10 +51,7 @@ def build_view(state: MappedOutState, seat: int | None) -> dict[str, JSON]:
         "step": copy_plain(top),
         "prompt": DECISIONS[top["do"]].prompt(state, top) if top else None,
         "rows": [[_card(state, card, mask) for card in row] for row in state.rows],
-        "map": [
-            {"cell": [x, y], **_tile(state.tile(state.board[key(x, y)]))}
-            for x, y in state.map_cells()
-        ],
+        "map": _map(state),
         "start": _start(state),
         "pawns": [list(pawn) for pawn in state.pawns],
         "hands": [_hand(state, hand, mask) for hand in state.hands],
@@ -69,6 +66,12 @@ def build_view(state: MappedOutState, seat: int | None) -> dict[str, JSON]:
         "scores": state.scores(),
         "known_set": _known_set(state, seat),
     }
+
+
+def _map(state: MappedOutState) -> list[dict[str, JSON]]:
+    tiles = state.game.tiles
+    entries = sorted((reading_order(cell_of(cell)), tile) for cell, tile in state.board.items())
+    return [{"cell": [x, y], **_tile(tiles[tile])} for (y, x), tile in entries]
 
 
 def _seats(state: MappedOutState, mask: int) -> list[int]:
