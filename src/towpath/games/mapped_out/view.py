@@ -3,7 +3,8 @@
 A card's identity appears only to a seat that knows it: revealed, studied, or known to all after
 a hard_reveal flip. Who knows which face-down card is public (Study actions are seen by all), and
 so is which cards belong to whose see_cards set. Hand tiles appear to their holder and to seats
-that held them before a Hand Swap; for the rest, only counts and who else knows them.
+that held them before a Hand Swap; for the rest, only counts. Who knows which hand tile is
+public (Hand Swaps are seen by all), so every hand lists it for its hidden tiles too.
 """
 
 from __future__ import annotations
@@ -107,7 +108,11 @@ def _hand(state: MappedOutState, hand: list[int], mask: int) -> dict[str, JSON]:
     hidden = sorted(seen[t] for t in hand if not seen[t] & mask)
     return {
         "count": len(hand),
-        "tiles": [_tile(state.tile(t)) for t in hand if seen[t] & mask],
+        "tiles": [
+            {**_tile(state.tile(t)), "known_by": _seats(state, seen[t])}
+            for t in hand
+            if seen[t] & mask
+        ],
         "hidden_known_by": [_seats(state, m) for m in hidden],
     }
 
