@@ -1,0 +1,549 @@
+"""Phase 1, create the map: play a tile, resolve its place action (Reveal, Swap, Study), the
+on-play specials of Lands Unknown and the reveal specials of Unclear Instructions, then draw.
+
+Order of a turn (**Decision** where the rules are silent): the tile's place action first, then
+its on-play special, then the end check and the draw. The player who placed the tile makes every
+choice, for the card's owner too.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from towpath.core.actions import Action
+from towpath.games.mapped_out.actions import (
+    DONE,
+    ORIENTATIONS,
+    Cork,
+    Done,
+    HandSwap,
+    Insert,
+    Orient,
+    Pick,
+    Place,
+    Point,
+    Swap,
+    pick,
+    place,
+    point,
+    swap,
+)
+from towpath.games.mapped_out.cards import ARMED, KNOWN, TURN, UP, new_card
+from towpath.games.mapped_out.cells import Cell, around, cell_of, key, reading_order
+from towpath.games.mapped_out.components import ON_PLAY
+from towpath.games.mapped_out.steps import Decision, Step, automatic, decision
+
+if TYPE_CHECKING:
+    from towpath.games.mapped_out.state import MappedOutState
+
+
+# -- the turn -------------------------------------------------------------------------------------
+
+
+@automatic("turn")
+def start_turn(state: MappedOutState, step: Step) -> None:
+    """The bottom of the build phase: the next player plays a tile, then draws."""
+    state.push({"do": "draw"})
+    state.push({"do": "place", "by": state.player})
+
+
+@automatic("draw")
+def draw_and_pass(state: MappedOutState, step: Step) -> None:
+    """End check, the draw, and the next player with tiles in hand (empty hands are skipped)."""
+    state.steps.pop()
+    seat, hands = state.player, state.hands
+    if not state.pile and not any(hands):
+        state.end_build()
+        return
+    if state.pile:
+        tile = state.pile.pop()
+        hands[seat].append(tile)
+        hands[seat].sort()
+        state.tile_seen[tile] = 1 << seat
+    players = state.game.players
+    state.player = next(
+        s % players for s in range(seat + 1, seat + players + 1) if hands[s % players]
+    )
+
+
+def placement_cells(state: MappedOutState) -> list[Cell]:
+    """Empty cells touching the map edge to edge; with free_placement, every empty cell of the
+    map's bounding box grown by the margin (**Decision**: the grid has no bounds, so the choice
+    of a free cell is kept near the map)."""
+    board = state.board
+    if state.game.free_placement:
+        margin = state.game.rules.free_placement_margin
+        cells = state.map_cells()
+        xs, ys = [x for x, _ in cells], [y for _, y in cells]
+        return [
+            (x, y)
+            for y in range(min(ys) - margin, max(ys) + margin + 1)
+            for x in range(min(xs) - margin, max(xs) + margin + 1)
+            if key(x, y) not in board
+        ]
+    empty = {xy for cell in board for near, xy in around(cell) if near not in board}
+    return sorted(empty, key=reading_order)
+
+
+def can_place(state: MappedOutState, x: int, y: int) -> bool:
+    board = state.board
+    cell = key(x, y)
+    if cell in board:
+        return False
+    if not state.game.free_placement:
+        return any(near in board for near, _ in around(cell))
+    margin = state.game.rules.free_placement_margin
+    cells = [cell_of(c) for c in board]
+    return (
+        min(cx for cx, _ in cells) - margin <= x <= max(cx for cx, _ in cells) + margin
+        and min(cy for _, cy in cells) - margin <= y <= max(cy for _, cy in cells) + margin
+    )
+
+
+@decision
+class PlaceTile(Decision):
+    kind = "place"
+    rule = "place"
+
+    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+        cells = placement_cells(state)
+        return [place(t, x, y) for t in state.hands[step["by"]] for x, y in cells]
+
+    def available(self, state: MappedOutState, step: Step) -> bool:
+        return True  # the seat to play always has a tile, and the grid has no bounds
+
+    def check(self, state: MappedOutState, step: Step, action: Action) -> None:
+        if not isinstance(action, Place):
+            self.refuse(state, step, action)
+            return
+        if action.tile not in state.hands[step["by"]]:
+            self.refuse(state, step, action, f"tile {action.tile} is not in hand")
+        if not can_place(state, action.x, action.y):
+            where = "an empty cell near the map" if state.game.free_placement else "an empty cell"
+            why = f"a tile goes on {where}" + ("" if state.game.free_placement else " touching it")
+            self.refuse(state, step, action, why)
+
+    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+        assert isinstance(action, Place)
+        state.steps.pop()
+        by = step["by"]
+        state.hands[by].remove(action.tile)
+        state.board[key(action.x, action.y)] = action.tile
+        state.tile_seen[action.tile] = state.game.everyone
+        tile = state.tile(action.tile)
+        if tile.special in ON_PLAY:
+            state.push(on_play(tile.special, by, state))
+        if tile.action == "study":
+            state.push({"do": "study", "by": by, "left": tile.n, "picked": []})
+        else:
+            state.push({"do": tile.action, "by": by, "n": tile.n})
+
+    def prompt(self, state: MappedOutState, step: Step) -> str:
+        return "play a tile from hand onto the map"
+
+
+# -- place actions --------------------------------------------------------------------------------
+
+
+@decision
+class RevealTarget(Decision):
+    """Reveal N: choose a player; their card N turns up (already up: nothing, or with
+    hard_reveal it turns face down, everyone still knowing it)."""
+
+    kind = "reveal"
+    keys = ("n",)
+    rule = "reveal"
+
+    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+        return [pick("reveal", seat, step["n"]) for seat in range(state.game.players)]
+
+    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+        state.steps.pop()
+        assert isinstance(action, Pick)
+        seat, pos = action.seat, step["n"]
+        card = state.card_at(seat, pos)
+        if card is None:
+            return
+        if not card[UP]:
+            state.reveal_card(seat, pos, step["by"], building=True)
+        elif state.game.hard_reveal:
+            card[UP] = False
+            card[TURN] = None
+
+    def prompt(self, state: MappedOutState, step: Step) -> str:
+        return f"choose whose card {step['n']} to reveal"
+
+
+@decision
+class SwapTarget(Decision):
+    """Swap N: choose a player; their card N swaps with any other card of any row."""
+
+    kind = "swap"
+    keys = ("n",)
+    rule = "swap"
+
+    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+        return list(swap_choices(step["n"], tuple(len(row) for row in state.rows)))
+
+    def check(self, state: MappedOutState, step: Step, action: Action) -> None:
+        n = step["n"]
+        if not isinstance(action, Swap):
+            self.refuse(state, step, action)
+            return
+        first, second = (action.seat, action.pos), (action.other_seat, action.other_pos)
+        if action.pos != n or not _exists(state, first):
+            self.refuse(state, step, action, f"the first card must be some player's card {n}")
+        if not _exists(state, second) or first == second:
+            self.refuse(state, step, action, "the second card must be another card in play")
+
+    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+        assert isinstance(action, Swap)
+        state.steps.pop()
+        state.exchange_cards((action.seat, action.pos), (action.other_seat, action.other_pos))
+        state.check_row_end()
+
+    def prompt(self, state: MappedOutState, step: Step) -> str:
+        return f"swap some player's card {step['n']} with another card"
+
+
+@lru_cache(maxsize=1024)
+def swap_choices(n: int, lengths: tuple[int, ...]) -> tuple[Swap, ...]:
+    """Swap N with rows of these lengths: some player's card N and any other card."""
+    cards = [(s, p) for s, length in enumerate(lengths) for p in range(1, length + 1)]
+    return tuple(
+        swap(seat, n, other, pos)
+        for seat, length in enumerate(lengths)
+        if length >= n
+        for other, pos in cards
+        if (other, pos) != (seat, n)
+    )
+
+
+def _exists(state: MappedOutState, card: tuple[int, int]) -> bool:
+    seat, pos = card
+    return 0 <= seat < state.game.players and state.card_at(seat, pos) is not None
+
+
+@decision
+class StudyCards(Decision):
+    """Study N: look at N face-down cards of any rows, one at a time (fewer if fewer lie face
+    down). **Decision**: any face-down card may be picked, even one already known, but not the
+    same card twice in one action."""
+
+    kind = "study"
+    keys = ("left", "picked")
+    rule = "study"
+
+    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+        picked = step["picked"]
+        return [pick("study", s, p) for s, p in state.face_down() if [s, p] not in picked]
+
+    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+        assert isinstance(action, Pick)
+        seat, pos = action.seat, action.pos
+        card = state.rows[seat][pos - 1]
+        card[KNOWN] |= 1 << step["by"]
+        step["picked"].append([seat, pos])
+        step["left"] -= 1
+        if not step["left"]:
+            state.steps.pop()
+
+    def prompt(self, state: MappedOutState, step: Step) -> str:
+        return f"study {step['left']} more face-down card(s)"
+
+
+@decision
+class ChooseOrientation(Decision):
+    """Option choose_orientation: whoever reveals a directional card turns it either way."""
+
+    kind = "orient"
+    keys = ("seat", "pos", "build")
+    rule = "orientation"
+
+    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+        return [Orient(degrees) for degrees in ORIENTATIONS]
+
+    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+        assert isinstance(action, Orient)
+        state.steps.pop()
+        seat, pos = step["seat"], step["pos"]
+        state.rows[seat][pos - 1][TURN] = action.degrees
+        state.after_reveal(seat, pos, step["by"], step["build"])
+
+    def prompt(self, state: MappedOutState, step: Step) -> str:
+        return f"turn card {step['seat']}.{step['pos']} upright (0) or upside-down (180)"
+
+
+# -- Unclear Instructions: reveal specials --------------------------------------------------------
+
+
+def trigger_special(state: MappedOutState, seat: int, pos: int, by: int) -> None:
+    """A card revealed in the build phase: its special, choices made by the revealing seat."""
+    card = state.rows[seat][pos - 1]
+    special = state.kind(card).special
+    if special in ("fishless", "fishful"):
+        card[ARMED] = True
+    elif special == "remove":
+        state.push({"do": "remove", "by": by, "owner": seat})
+    elif special == "draw":
+        state.push({"do": "insert", "by": by, "owner": seat})
+    elif special == "hand_swap":
+        state.push({"do": "hands", "by": by, "owner": seat})
+    elif special == "move_swap":
+        state.push({"do": "move_swap", "by": by})
+    elif special == "ultra_reveal":
+        state.push({"do": "ultra", "by": by, "left": state.game.rules.ultra_reveal_cards})
+    elif special == "change_start":
+        state.push({"do": "start", "by": by, "owner": seat})
+
+
+@decision
+class RemoveCard(Decision):
+    """Remove: the owner's row loses a card of the chooser's choice; it leaves the game as it
+    lies (a face-down card stays unknown)."""
+
+    kind = "remove"
+    keys = ("owner",)
+    rule = "remove"
+
+    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+        owner = step["owner"]
+        return [pick("remove", owner, p) for p in range(1, len(state.rows[owner]) + 1)]
+
+    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+        state.steps.pop()
+        assert isinstance(action, Pick)
+        state.discards.append(state.rows[step["owner"]].pop(action.pos - 1))
+        state.check_row_end()
+
+    def prompt(self, state: MappedOutState, step: Step) -> str:
+        return f"remove a card from seat {step['owner']}'s row"
+
+
+@decision
+class InsertCard(Decision):
+    """Draw: the deck's top card joins the owner's row face down, unseen, where chosen."""
+
+    kind = "insert"
+    keys = ("owner",)
+    rule = "draw"
+
+    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+        if not state.deck:
+            return []
+        return [Insert(p) for p in range(1, len(state.rows[step["owner"]]) + 2)]
+
+    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+        assert isinstance(action, Insert)
+        state.steps.pop()
+        kind = state.deck.pop()
+        state.rows[step["owner"]].insert(action.pos - 1, new_card(kind))
+
+    def prompt(self, state: MappedOutState, step: Step) -> str:
+        return f"choose where a new card joins seat {step['owner']}'s row"
+
+
+@decision
+class SwapHands(Decision):
+    """Hand Swap: the owner and another player (chosen by the revealer) swap tile hands; each
+    of the two now knows both hands, and keeps knowing those tiles wherever they go."""
+
+    kind = "hands"
+    keys = ("owner",)
+    rule = "hand swap"
+
+    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+        return [HandSwap(s) for s in range(state.game.players) if s != step["owner"]]
+
+    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+        assert isinstance(action, HandSwap)
+        state.steps.pop()
+        owner, other = step["owner"], action.seat
+        hands, seen = state.hands, state.tile_seen
+        hands[owner], hands[other] = hands[other], hands[owner]
+        for seat in (owner, other):
+            for tile in hands[seat]:
+                seen[tile] |= 1 << seat
+
+    def prompt(self, state: MappedOutState, step: Step) -> str:
+        return f"choose who swaps tile hands with seat {step['owner']}"
+
+
+@decision
+class MoveSwap(Decision):
+    """Move Swap: any two revealed cards of any rows swap places (the earlier card is named
+    first); with fewer than two revealed cards it does nothing."""
+
+    kind = "move_swap"
+    rule = "move swap"
+
+    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+        up = state.revealed_cards()
+        return [swap(*a, *b) for i, a in enumerate(up) for b in up[i + 1 :]]
+
+    def check(self, state: MappedOutState, step: Step, action: Action) -> None:
+        if not isinstance(action, Swap):
+            self.refuse(state, step, action)
+            return
+        first, second = (action.seat, action.pos), (action.other_seat, action.other_pos)
+        for seat, pos in (first, second):
+            card = state.card_at(seat, pos) if 0 <= seat < state.game.players else None
+            if card is None or not card[UP]:
+                self.refuse(state, step, action, "both cards must be revealed")
+        if first >= second:
+            self.refuse(state, step, action, "name the earlier card first")
+
+    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+        assert isinstance(action, Swap)
+        state.steps.pop()
+        state.exchange_cards((action.seat, action.pos), (action.other_seat, action.other_pos))
+
+    def prompt(self, state: MappedOutState, step: Step) -> str:
+        return "swap two revealed cards"
+
+
+@decision
+class UltraReveal(Decision):
+    """Ultra Reveal: reveal face-down cards one at a time; each one's special triggers."""
+
+    kind = "ultra"
+    keys = ("left",)
+    rule = "ultra reveal"
+
+    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+        return [pick("reveal", s, p) for s, p in state.face_down()]
+
+    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+        step["left"] -= 1
+        if not step["left"]:
+            state.steps.pop()
+        assert isinstance(action, Pick)
+        state.reveal_card(action.seat, action.pos, step["by"], building=True)
+
+    def prompt(self, state: MappedOutState, step: Step) -> str:
+        return f"reveal {step['left']} more face-down card(s)"
+
+
+@decision
+class ChangeStart(Decision):
+    """Change Start: the owner's pawn moves to an adjacent tile (none: nothing happens)."""
+
+    kind = "start"
+    keys = ("owner",)
+    rule = "change start"
+
+    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+        cell = state.pawn_key(step["owner"])
+        return [point("start", x, y) for x, y in state.adjacent_tiles(cell)]
+
+    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+        state.steps.pop()
+        assert isinstance(action, Point)
+        state.pawns[step["owner"]] = [action.x, action.y]
+
+    def prompt(self, state: MappedOutState, step: Step) -> str:
+        return f"move seat {step['owner']}'s pawn to an adjacent tile"
+
+
+# -- Lands Unknown: on-play specials --------------------------------------------------------------
+
+
+@decision
+class Destructor(Decision):
+    """Remove up to N map tiles from the game, never one with a pawn on it; `done` stops."""
+
+    kind = "destroy"
+    keys = ("left",)
+    rule = "destructor"
+
+    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+        pawns = state.occupied()
+        cells = [c for c in state.map_cells() if key(*c) not in pawns]
+        return [point("destroy", x, y) for x, y in cells] + ([DONE] if cells else [])
+
+    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+        if isinstance(action, Done):
+            state.steps.pop()
+            return
+        assert isinstance(action, Point)
+        state.removed.append(state.board.pop(key(action.x, action.y)))
+        step["left"] -= 1
+        if not step["left"]:
+            state.steps.pop()
+
+    def prompt(self, state: MappedOutState, step: Step) -> str:
+        return f"remove up to {step['left']} more map tiles (no pawn on them), or done"
+
+
+@decision
+class Swapper(Decision):
+    """Two map tiles swap places; pawns stay on their cells."""
+
+    kind = "exchange"
+    keys = ("first",)
+    rule = "swapper"
+
+    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+        first = step["first"]
+        exclude = None if first is None else key(*first)
+        return [point("exchange", x, y) for x, y in state.map_cells(exclude)]
+
+    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+        assert isinstance(action, Point)
+        cell = [action.x, action.y]
+        if step["first"] is None:
+            step["first"] = cell
+            return
+        state.steps.pop()
+        a, b = key(*step["first"]), key(*cell)
+        state.board[a], state.board[b] = state.board[b], state.board[a]
+
+    def prompt(self, state: MappedOutState, step: Step) -> str:
+        if step["first"] is None:
+            return "choose two map tiles to swap places: the first"
+        return "choose the second tile to swap places with the first"
+
+
+def holes(state: MappedOutState) -> list[Cell]:
+    """Empty cells whose four neighbours are all tiles."""
+    board = state.board
+    empty = {xy for cell in board for near, xy in around(cell) if near not in board}
+    full = [c for c in empty if all(near in board for near, _ in around(key(*c)))]
+    return sorted(full, key=reading_order)
+
+
+@decision
+class Corker(Decision):
+    """Fill holes from hand, as many as wanted; the filling tiles trigger and draw nothing."""
+
+    kind = "cork"
+    rule = "corker"
+
+    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+        cells = holes(state)
+        hand = state.hands[step["by"]]
+        if not cells or not hand:
+            return []
+        return [Cork(t, x, y) for t in hand for x, y in cells] + [DONE]
+
+    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+        if isinstance(action, Done):
+            state.steps.pop()
+            return
+        assert isinstance(action, Cork)
+        state.hands[step["by"]].remove(action.tile)
+        state.board[key(action.x, action.y)] = action.tile
+        state.tile_seen[action.tile] = state.game.everyone
+
+    def prompt(self, state: MappedOutState, step: Step) -> str:
+        return "fill a hole with a tile from hand, or done"
+
+
+def on_play(special: str, by: int, state: MappedOutState) -> Step:
+    """The step of a Lands Unknown on-play special."""
+    if special == "destructor":
+        return {"do": "destroy", "by": by, "left": state.game.rules.destructor_tiles}
+    if special == "swapper":
+        return {"do": "exchange", "by": by, "first": None}
+    return {"do": "cork", "by": by}

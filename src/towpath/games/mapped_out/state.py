@@ -1,0 +1,453 @@
+"""Mapped Out: the position, its turn machine, knowledge of cards and tiles, and the end.
+
+Cards in play are plain lists (see cards.py); knowledge travels with them when they move.
+Tiles are ids; `tile_seen[t]` is the mask of who knows where tile t is while it is in a hand.
+Cells are stored as "x,y" keys of `board` (tile id there).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeGuard
+
+from towpath.core.actions import Action
+from towpath.core.errors import GameError
+from towpath.core.game import JSON, State, copy_plain
+from towpath.core.piles import shared_win
+from towpath.games.mapped_out import build, walk
+from towpath.games.mapped_out.actions import ORIENTATIONS
+from towpath.games.mapped_out.cards import ARMED, KIND, KNOWN, SET_OF, TURN, UP, Card, new_card
+from towpath.games.mapped_out.cells import Cell, around, cell_of, key, reading_order
+from towpath.games.mapped_out.components import CardKind, Tile
+from towpath.games.mapped_out.scoring import card_points, tile_score
+from towpath.games.mapped_out.steps import AUTOMATIC, DECISIONS, Step, well_formed
+from towpath.games.mapped_out.view import build_view, render_text
+
+if TYPE_CHECKING:
+    from towpath.games.mapped_out import MappedOut
+
+PHASES = ("build", "walk", "over")
+
+# The step handlers register themselves when their modules are imported.
+_HANDLERS = (build, walk)
+
+
+class MappedOutState(State):
+    __slots__ = (
+        "board",
+        "deck",
+        "discards",
+        "hands",
+        "inverted",
+        "last_move",
+        "paths",
+        "pawns",
+        "phase",
+        "pile",
+        "piles",
+        "player",
+        "removed",
+        "rows",
+        "start_tile",
+        "steps",
+        "stopped",
+        "tile_seen",
+        "walk_index",
+    )
+    fields: ClassVar[tuple[str, ...]] = (
+        "phase",
+        "player",
+        "steps",
+        "rows",
+        "deck",
+        "discards",
+        "hands",
+        "pile",
+        "tile_seen",
+        "board",
+        "removed",
+        "start_tile",
+        "pawns",
+        "paths",
+        "piles",
+        "inverted",
+        "last_move",
+        "walk_index",
+        "stopped",
+    )
+
+    game: MappedOut
+    phase: str
+    player: int
+    steps: list[Step]
+    rows: list[list[Card]]
+    deck: list[int]
+    discards: list[Card]
+    hands: list[list[int]]
+    pile: list[int]
+    tile_seen: list[int]
+    board: dict[str, int]
+    removed: list[int]
+    start_tile: int
+    pawns: list[list[int]]
+    paths: list[list[list[Any]]]
+    piles: list[list[int]]
+    inverted: list[bool]
+    last_move: list[str | None]
+    walk_index: int
+    stopped: list[bool]
+
+    def __init__(self, game: MappedOut, seed: int) -> None:
+        super().__init__(game, seed)
+        players, rules = game.players, game.rules
+        self.phase = "build"
+        self.player = game.first_player
+        self.steps = [{"do": "turn"}]
+        self.deck = list(game.deck)
+        self.rng.shuffle(self.deck)
+        self.rows = []
+        for seat in range(players):
+            set_of = seat if game.see_cards else -1
+            dealt = [self.deck.pop() for _ in range(rules.row_cards)]
+            self.rows.append([new_card(kind, set_of) for kind in dealt])
+        self.discards = []
+        self.pile = list(game.tile_ids)
+        self.rng.shuffle(self.pile)
+        self.tile_seen = [0] * len(game.tiles)
+        self.hands = []
+        for seat in range(players):
+            hand = sorted(self.pile.pop() for _ in range(rules.hand_tiles))
+            for tile in hand:
+                self.tile_seen[tile] = 1 << seat
+            self.hands.append(hand)
+        self.start_tile = self.pile.pop()
+        self.tile_seen[self.start_tile] = game.everyone
+        self.board = {key(0, 0): self.start_tile}
+        self.removed = []
+        self.pawns = [[0, 0] for _ in range(players)]
+        self.paths = [[] for _ in range(players)]
+        self.piles = [[] for _ in range(players)]
+        self.inverted = [False] * players
+        self.last_move = [None] * players
+        self.walk_index = 0
+        self.stopped = [False] * players
+        self._advance()
+
+    # -- whose turn, what is legal ----------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        if not self.steps:
+            return None
+        by: int = self.steps[-1]["by"]
+        return by
+
+    def legal_actions(self) -> list[Action]:
+        if not self.steps:
+            return []
+        step = self.steps[-1]
+        return DECISIONS[step["do"]].options(self, step)
+
+    def _check(self, action: Action) -> None:
+        step = self.steps[-1]
+        DECISIONS[step["do"]].check(self, step, action)
+
+    def _apply(self, action: Action) -> None:
+        step = self.steps[-1]
+        DECISIONS[step["do"]].resolve(self, step, action)
+        self._advance()
+
+    def _advance(self) -> None:
+        """Run automatic steps and drop decisions with no choice until a seat must decide."""
+        steps = self.steps
+        while steps:
+            step = steps[-1]
+            run = AUTOMATIC.get(step["do"])
+            if run is not None:
+                run(self, step)
+            elif DECISIONS[step["do"]].available(self, step):
+                return
+            else:
+                steps.pop()
+
+    def clone(self) -> Self:
+        """A fast copy (bots and resampling clone a lot): the same as the base class's copy of
+        every field, but list by list. Path entries are never changed once written."""
+        copy = object.__new__(type(self))
+        copy.game, copy.seed, copy.rng = self.game, self.seed, self.rng.copy()
+        copy.history = list(self.history)
+        copy.phase, copy.player, copy.steps = self.phase, self.player, copy_plain(self.steps)
+        copy.rows = [[card[:] for card in row] for row in self.rows]
+        copy.deck, copy.discards = self.deck[:], [card[:] for card in self.discards]
+        copy.hands, copy.pile = [hand[:] for hand in self.hands], self.pile[:]
+        copy.tile_seen, copy.board, copy.removed = (
+            self.tile_seen[:],
+            dict(self.board),
+            self.removed[:],
+        )
+        copy.start_tile, copy.pawns = self.start_tile, [pawn[:] for pawn in self.pawns]
+        copy.paths, copy.piles = [path[:] for path in self.paths], [p[:] for p in self.piles]
+        copy.inverted, copy.last_move = self.inverted[:], self.last_move[:]
+        copy.walk_index, copy.stopped = self.walk_index, self.stopped[:]
+        return copy
+
+    def push(self, step: Step) -> None:
+        self.steps.append(step)
+
+    # -- components -------------------------------------------------------------------------------
+
+    def tile(self, tile_id: int) -> Tile:
+        return self.game.tiles[tile_id]
+
+    def kind(self, card: Card) -> CardKind:
+        return self.game.kinds[card[KIND]]
+
+    # -- cards ------------------------------------------------------------------------------------
+
+    def card_at(self, seat: int, pos: int) -> Card | None:
+        """Card `pos` (from 1) of a seat's row, or None if the row is shorter."""
+        row = self.rows[seat]
+        return row[pos - 1] if 1 <= pos <= len(row) else None
+
+    def face_down(self) -> list[tuple[int, int]]:
+        """(seat, position) of every face-down card, in row order."""
+        return [
+            (seat, pos)
+            for seat, row in enumerate(self.rows)
+            for pos, card in enumerate(row, start=1)
+            if not card[UP]
+        ]
+
+    def revealed_cards(self) -> list[tuple[int, int]]:
+        return [
+            (seat, pos)
+            for seat, row in enumerate(self.rows)
+            for pos, card in enumerate(row, start=1)
+            if card[UP]
+        ]
+
+    def exchange_cards(self, a: tuple[int, int], b: tuple[int, int]) -> None:
+        """Two cards trade places; face-up state and everyone's knowledge go with them."""
+        row_a, row_b = self.rows[a[0]], self.rows[b[0]]
+        row_a[a[1] - 1], row_b[b[1] - 1] = row_b[b[1] - 1], row_a[a[1] - 1]
+
+    def reveal_card(self, seat: int, pos: int, by: int, building: bool) -> None:
+        """Turn a face-down card up. Its orientation is random, or chosen by `by` (option
+        choose_orientation), which finishes the reveal in an `orient` step."""
+        card = self.rows[seat][pos - 1]
+        card[UP] = True
+        card[KNOWN] = self.game.everyone
+        if self.kind(card).directional:
+            if self.game.choose_orientation:
+                self.push({"do": "orient", "by": by, "seat": seat, "pos": pos, "build": building})
+                return
+            card[TURN] = self.rng.choice(ORIENTATIONS)
+        self.after_reveal(seat, pos, by, building)
+
+    def after_reveal(self, seat: int, pos: int, by: int, building: bool) -> None:
+        """Build phase only: the end check, then the card's reveal special (rules: Phase 1)."""
+        if building and not self.check_row_end():
+            build.trigger_special(self, seat, pos, by)
+
+    def check_row_end(self) -> bool:
+        """The build phase ends the moment some row is wholly revealed (even mid-action)."""
+        if self.phase == "build" and any(all(c[UP] for c in row) for row in self.rows):
+            self.end_build()
+            return True
+        return False
+
+    # -- the map ----------------------------------------------------------------------------------
+
+    def tile_cell(self, tile_id: int) -> str | None:
+        for cell, here in self.board.items():
+            if here == tile_id:
+                return cell
+        return None
+
+    def pawn_key(self, seat: int) -> str:
+        x, y = self.pawns[seat]
+        return key(x, y)
+
+    def adjacent_tiles(self, cell: str) -> list[Cell]:
+        board = self.board
+        return sorted((xy for near, xy in around(cell) if near in board), key=reading_order)
+
+    def map_cells(self, exclude: str | None = None) -> list[Cell]:
+        cells = (cell_of(cell) for cell in self.board if cell != exclude)
+        return sorted(cells, key=reading_order)
+
+    def occupied(self) -> set[str]:
+        return {key(x, y) for x, y in self.pawns}
+
+    # -- phases -----------------------------------------------------------------------------------
+
+    def end_build(self) -> None:
+        """Phase 2 starts: nothing pending of the build phase survives (no tile is drawn)."""
+        self.steps.clear()
+        self.phase = "walk"
+        if self.game.muddled_waters:
+            self.player = self.game.players - 1  # the first mover is seat 0
+            for seat in range(self.game.players):
+                self.trace(seat, -1, False)
+            self.steps += [{"do": "muddle"}, {"do": "mass_reveal"}]
+        else:
+            self.player = 0
+            self.walk_index = 0
+            self.trace(0, -1, False)
+            self.steps.append({"do": "walk"})
+
+    def finish(self) -> None:
+        self.steps.clear()
+        self.phase = "over"
+
+    def trace(self, seat: int, kind: int, armed: bool) -> None:
+        """A path entry: where the pawn stands after a card (`kind`) or a special move (-1)."""
+        x, y = self.pawns[seat]
+        self.paths[seat].append([x, y, self.board[key(x, y)], kind, armed])
+
+    # -- results ----------------------------------------------------------------------------------
+
+    def returns(self) -> list[float]:
+        if self.phase != "over":
+            return [0.0] * self.game.players
+        scores = self.scores()
+        best = max(scores)
+        return shared_win([s for s, v in enumerate(scores) if v == best], self.game.players)
+
+    def scores(self) -> list[float]:
+        return [float(self.score(seat)) for seat in range(self.game.players)]
+
+    def score(self, seat: int) -> int:
+        """The best fish type over distinct visited tiles (Muddled Waters: the score pile), plus
+        on-score bonuses and Fishless/Fishful points."""
+        game = self.game
+        path = self.paths[seat]
+        ids = self.piles[seat] if game.muddled_waters else {entry[2] for entry in path}
+        tiles = [game.tiles[t] for t in sorted(ids)]
+        return tile_score(tiles, game.rules) + card_points(path, game.tiles, game.kinds, game.rules)
+
+    # -- information ------------------------------------------------------------------------------
+
+    def bit(self, seat: int | None) -> int:
+        return self.game.players if seat is None else seat
+
+    def _view(self, seat: int | None) -> dict[str, JSON]:
+        return build_view(self, seat)
+
+    def _render_text(self, view: dict[str, JSON]) -> str:
+        return render_text(view)
+
+    def _resample(self, seat: int | None) -> None:
+        self._redeal_cards(seat)
+        self._redeal_tiles(1 << self.bit(seat))
+
+    def _redeal_cards(self, seat: int | None) -> None:
+        """Redeal every card `seat` does not know, from sorted order: cards of its own
+        see_cards set among their own places (it knows that set), all others among theirs."""
+        mask = 1 << self.bit(seat)
+        own: list[Card] = []
+        other: list[Card] = []
+        for card in [*(c for row in self.rows for c in row), *self.discards]:
+            if not card[KNOWN] & mask:
+                (own if seat is not None and card[SET_OF] == seat else other).append(card)
+        for group, deck in ((own, []), (other, self.deck)):
+            kinds = sorted([card[KIND] for card in group] + deck)
+            self.rng.shuffle(kinds)
+            for card, kind in zip(group, kinds, strict=False):
+                card[KIND] = kind
+            deck[:] = kinds[len(group) :]
+
+    def _redeal_tiles(self, mask: int) -> None:
+        """Redeal the tiles of other hands that `mask` has not seen, and the pile. Each hidden
+        tile's knowers (who saw it in a Hand Swap) stay with its place."""
+        pool = list(self.pile)
+        hidden: list[list[int]] = []
+        for hand in self.hands:
+            unseen = [t for t in hand if not self.tile_seen[t] & mask]
+            hidden.append(sorted(self.tile_seen[t] for t in unseen))
+            pool += unseen
+            hand[:] = [t for t in hand if self.tile_seen[t] & mask]
+        pool.sort()
+        self.rng.shuffle(pool)
+        for hand, masks in zip(self.hands, hidden, strict=True):
+            for seen in masks:
+                tile = pool.pop()
+                self.tile_seen[tile] = seen
+                hand.append(tile)
+            hand.sort()
+        for tile in pool:
+            self.tile_seen[tile] = 0
+        self.pile = pool
+
+    def _validate(self) -> None:
+        game = self.game
+        players = game.players
+        if self.phase not in PHASES or not _is_int(self.player) or not 0 <= self.player < players:
+            raise GameError("corrupt state: bad phase or player")
+        self._validate_steps()
+        per_seat: list[Any] = [self.rows, self.hands, self.pawns, self.paths, self.piles]
+        per_seat += [self.inverted, self.last_move, self.stopped]
+        if not all(isinstance(v, list) and len(v) == players for v in per_seat):
+            raise GameError(f"corrupt state: expected one entry per seat ({players})")
+        self._validate_cards()
+        self._validate_tiles()
+        if not all(
+            isinstance(p, list) and len(p) == 2 and all(map(_is_int, p)) for p in self.pawns
+        ):
+            raise GameError("corrupt state: pawns must be [x, y] cells")
+        if any(key(*pawn) not in self.board for pawn in self.pawns):
+            raise GameError("corrupt state: every pawn stands on a tile")
+        if not _is_int(self.walk_index) or self.walk_index < 0:
+            raise GameError("corrupt state: bad walk index")
+
+    def _validate_steps(self) -> None:
+        players = self.game.players
+        if not isinstance(self.steps, list) or not all(
+            well_formed(step, players) for step in self.steps
+        ):
+            raise GameError("corrupt state: a pending step is unknown or incomplete")
+        if self.steps and self.steps[-1]["do"] not in DECISIONS:
+            raise GameError("corrupt state: the last pending step must be a decision")
+        if (self.phase == "over") != (not self.steps):
+            raise GameError("corrupt state: only a finished game has no pending step")
+
+    def _validate_cards(self) -> None:
+        kinds = len(self.game.kinds)
+        cards = [c for row in self.rows if isinstance(row, list) for c in row]
+        cards += self.discards if isinstance(self.discards, list) else []
+        for card in cards:
+            if not (
+                isinstance(card, list)
+                and len(card) == 6
+                and _is_int(card[KIND])
+                and 0 <= card[KIND] < kinds
+                and isinstance(card[UP], bool)
+                and card[TURN] in (None, 0, 180)
+                and _is_int(card[KNOWN])
+                and isinstance(card[ARMED], bool)
+                and _is_int(card[SET_OF])
+            ):
+                raise GameError(
+                    "corrupt state: a card is [kind, revealed, turn, known, armed, set]"
+                )
+        if not isinstance(self.deck, list) or not all(_is_int(k) for k in self.deck):
+            raise GameError("corrupt state: the deck must list card kinds")
+        in_play = Counter(card[KIND] for card in cards) + Counter(self.deck)
+        if in_play != Counter(self.game.deck):
+            raise GameError("corrupt state: the cards in play are not the game's deck")
+
+    def _validate_tiles(self) -> None:
+        if not isinstance(self.board, dict) or not isinstance(self.tile_seen, list):
+            raise GameError("corrupt state: bad board or tile knowledge")
+        places = [*self.board.values(), *self.pile, *self.removed]
+        places += [t for hand in self.hands for t in hand] + [t for p in self.piles for t in p]
+        if sorted(places) != sorted(self.game.tile_ids) or len(self.tile_seen) != len(
+            self.game.tiles
+        ):
+            raise GameError("corrupt state: every tile must be in exactly one place")
+        if self.start_tile not in self.game.tile_ids:
+            raise GameError("corrupt state: bad start tile")
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)

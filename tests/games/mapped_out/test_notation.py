@@ -1,0 +1,68 @@
+"""Action notation both ways, bad notation, and refusals that name the rule they break."""
+
+from __future__ import annotations
+
+import pytest
+
+import towpath
+from tests.games.mapped_out.helpers import act, position
+from towpath.core.errors import GameError, IllegalAction
+
+GAME = towpath.load("mapped_out", 2)
+
+NOTATIONS = [
+    "place 12 -3,4",
+    "reveal 2.4",
+    "study 0.1",
+    "remove 1.3",
+    "swap 2.4 0.7",
+    "orient 0",
+    "orient 180",
+    "insert 3",
+    "hands 2",
+    "start 1,0",
+    "destroy -1,-1",
+    "exchange 0,2",
+    "to 3,3",
+    "send -2,0",
+    "push 0,1",
+    "cork 12 1,0",
+    "go up",
+    "go left",
+    "take 12",
+    "done",
+]
+
+
+@pytest.mark.parametrize("text", NOTATIONS)
+def test_notation_round_trips(text: str) -> None:
+    action = GAME.parse_action(text)
+    assert str(action) == text and GAME.parse_action(str(action)) == action
+
+
+def test_notation_ignores_case_and_extra_spaces() -> None:
+    assert str(GAME.parse_action("  PLACE 3   1,0 ")) == "place 3 1,0"
+
+
+@pytest.mark.parametrize(
+    "text", ["", "place", "place 3 1 0", "go north", "orient 90", "swap 1.2", "reveal 1", "x" * 300]
+)
+def test_bad_notation_is_a_one_line_error(text: str) -> None:
+    with pytest.raises(GameError) as error:
+        GAME.parse_action(text)
+    message = str(error.value)
+    assert "\n" not in message and "expected place T X,Y" in message and len(message) < 300
+
+
+def test_an_action_for_another_step_names_the_pending_rule() -> None:
+    state = position(board={(0, 0): 2}, hands=[[0], [25]], pile=[4])
+    for text in ["reveal 0.1", "go up", "done"]:
+        with pytest.raises(IllegalAction) as refused:
+            act(state, text)
+        assert refused.value.rule == "place"
+        assert "seat 0 must play a tile from hand onto the map" in str(refused.value)
+    act(state, "place 0 1,0")
+    for text in ["study 5.1", "study 0.9", "place 25 2,0", "done"]:
+        with pytest.raises(IllegalAction) as refused:
+            act(state, text)
+        assert refused.value.rule == "study"

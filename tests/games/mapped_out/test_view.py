@@ -1,0 +1,52 @@
+"""The view's keys and the terminal rendering: map grid, fish, actions, pawns and every row."""
+
+from __future__ import annotations
+
+from tests.games.mapped_out.helpers import act, position, walking
+
+ROW = ["left", "right", "up", "down", "any", "nothing", "up", "down"]
+
+
+def test_the_view_has_the_keys_of_the_spec() -> None:
+    view = position(board={(0, 0): 32}, hands=[[14], [25]], pile=[4]).view(0)
+    for name in ["rows", "map", "pawns", "hands", "phase", "scores"]:
+        assert name in view
+    assert view["map"] == [
+        {
+            "cell": [0, 0],
+            "tile": 32,
+            "fish": [1, 1, 2],
+            "action": ["reveal", 2],
+            "special": None,
+            "value": 0,
+        }
+    ]
+    assert view["phase"] == "build" and view["pawns"] == [[0, 0], [0, 0]]
+    assert set(view["rows"][0][0]) >= {"revealed", "card", "orientation"}
+
+
+def test_the_text_shows_the_map_pawns_and_every_row() -> None:
+    rows = [["+left", "left", "up"], ["-right", "down"]]
+    state = position(rows=rows, board={(0, 0): 32, (1, 0): 13}, hands=[[14], [25]], pile=[4])
+    act(state, "place 14 2,0")
+    state.rows[1][1][3] |= 1  # seat 0 studied seat 1's second card
+    text = state.render_text(0)
+    assert "Seat 0 to choose whose card 3 to reveal." in text
+    assert "[112" in text and "R2" in text and "X4" in text and "R3" in text
+    assert "*01" in text, "the start tile holds both pawns"
+    assert "Seat 0  (you): pawn at 0,0" in text and "Seat 1: pawn at 0,0" in text
+    assert "cards: 1:left←  2:?  3:?" in text
+    assert "cards: 1:right←  2:(down)" in text, "an upside-down Right moves left"
+    assert "hand tile" not in state.render_text(None)
+    assert "(down)" not in state.render_text(1), "seat 1 never studied its own card"
+
+
+def test_a_wide_map_is_drawn_in_strips_within_80_columns() -> None:
+    board = {(x, 0): x + 10 for x in range(-10, 11)}
+    state = walking(rows=[["+right"] * 12, ["+left"] * 12], board=board)
+    text = state.render_text(None)
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert "Final scores" in text and "walked: 0,0 1,0 2,0" in text
+    headers = [line.split() for line in text.splitlines() if line.strip().startswith("-10")]
+    strips = [line.split() for line in text.splitlines() if line.strip().startswith("2 ")]
+    assert headers and strips and strips[0][-1] == "10", "every column is drawn, in strips"
