@@ -16,7 +16,7 @@ def test_the_start_deals_rows_hands_and_one_map_tile() -> None:
     view = state.view(None)
     assert [len(row) for row in view["rows"]] == [8] * 4
     assert all(not card["revealed"] and card["card"] is None for r in view["rows"] for card in r)
-    assert [hand["count"] for hand in view["hands"]] == [5] * 4
+    assert [hand["count"] for hand in view["hand_details"]] == [5] * 4
     assert [entry["cell"] for entry in view["map"]] == [[0, 0]]
     assert view["pawns"] == [[0, 0]] * 4 and view["start"] == [0, 0]
     assert view["pile"] == 42 - 4 * 5 - 1 and view["deck"] == 40 - 4 * 8
@@ -157,8 +157,8 @@ def test_the_player_draws_the_top_tile_after_the_turn() -> None:
     state = position(rows=[ROW, ROW], board={(0, 0): 2}, hands=[[14], [25]], pile=[4, 5])
     act(state, "place 14 1,0", "reveal 1.3")
     assert state.hands[0] == [5] and state.pile == [4]
-    assert [t["tile"] for t in state.view(0)["hands"][0]["tiles"]] == [5]
-    assert state.view(1)["hands"][0] == {"count": 1, "tiles": [], "hidden_known_by": [[0]]}
+    assert [t["tile"] for t in state.view(0)["hand_details"][0]["tiles"]] == [5]
+    assert state.view(1)["hand_details"][0] == {"count": 1, "tiles": [], "hidden_known_by": [[0]]}
 
 
 def test_choose_orientation_lets_the_revealer_turn_the_card() -> None:
@@ -192,3 +192,12 @@ def test_a_swap_that_leaves_a_row_all_revealed_ends_the_phase() -> None:
     state = position(rows=rows, board={(0, 0): 2}, hands=[[13], [25]], pile=[4])
     act(state, "place 13 1,0", "swap 0.4 1.1")  # tile 13: swap 4
     assert state.phase != "build" and state.hands[0] == []
+
+
+def test_view_hands_show_own_tiles_and_counts_for_others() -> None:
+    state = towpath.load("mapped_out", 3).new_state(4)
+    view = state.view(1)
+    assert isinstance(view["hands"][1], list) and len(view["hands"][1]) == 5
+    assert view["hands"][0] == 5 and view["hands"][2] == 5
+    assert all(isinstance(tile, dict) and "fish" in tile for tile in view["hands"][1])
+    assert state.view(None)["hands"] == [5, 5, 5]

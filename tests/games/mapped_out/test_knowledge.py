@@ -42,8 +42,8 @@ def test_studied_cards_show_only_to_the_studier_and_everyone_sees_who_knows() ->
 
 def test_the_spectator_sees_no_hand() -> None:
     view = studied().view(None)
-    assert [hand["tiles"] for hand in view["hands"]] == [[], []]
-    assert [hand["count"] for hand in view["hands"]] == [2, 2]
+    assert [hand["tiles"] for hand in view["hand_details"]] == [[], []]
+    assert [hand["count"] for hand in view["hand_details"]] == [2, 2]
 
 
 def test_resample_keeps_what_the_seat_knows_and_redeals_the_rest() -> None:

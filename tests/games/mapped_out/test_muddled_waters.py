@@ -23,8 +23,8 @@ def test_the_walk_starts_by_revealing_every_card_and_hand() -> None:
     assert state.view(None)["discards"][0]["card"] == "left"
     assert names(state, None, 0) == ["any"]
     assert names(state, 0, 1) == ["up", "left+remove"], "no Remove: no specials at the reveal"
-    assert [t["tile"] for t in state.view(0)["hands"][1]["tiles"]] == [25]
-    assert [t["tile"] for t in state.view(None)["hands"][0]["tiles"]] == [14]
+    assert [t["tile"] for t in state.view(0)["hand_details"][1]["tiles"]] == [25]
+    assert [t["tile"] for t in state.view(None)["hand_details"][0]["tiles"]] == [14]
 
 
 def test_with_choose_orientation_each_owner_turns_their_own_cards() -> None:

@@ -93,7 +93,7 @@ class Knowledge:
                 assert (card["card"] is not None) == self._may_know(slot, seat), (seat, card)
         for card, slot in zip(view["discards"], self.discards, strict=True):
             assert (card["card"] is not None) == self._may_know(slot, seat)
-        for owner, hand in enumerate(view["hands"]):
+        for owner, hand in enumerate(view["hand_details"]):
             shown = {tile["tile"] for tile in hand["tiles"]}
             if owner == seat:
                 assert len(shown) == hand["count"], "a seat sees its whole hand"

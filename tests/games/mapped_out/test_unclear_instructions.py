@@ -175,9 +175,13 @@ def test_hand_swap_swaps_hands_and_both_players_know_both() -> None:
     act(state, "hands 2")
     assert state.hands[1] == [12] and state.hands[2] == [10, 11]
     for seat, other in ((1, 2), (2, 1)):
-        shown = [t["tile"] for t in state.view(seat)["hands"][other]["tiles"]]
+        shown = [t["tile"] for t in state.view(seat)["hand_details"][other]["tiles"]]
         assert shown == state.hands[other]
-    assert state.view(0)["hands"][1] == {"count": 1, "tiles": [], "hidden_known_by": [[1, 2]]}
+    assert state.view(0)["hand_details"][1] == {
+        "count": 1,
+        "tiles": [],
+        "hidden_known_by": [[1, 2]],
+    }
     world = state.resample(1, 5)
     assert world.hands[1] == [12] and world.hands[2] == [10, 11], "seat 1 knows both hands"
     others = {tuple(state.resample(0, seed).hands[2]) for seed in range(20)}

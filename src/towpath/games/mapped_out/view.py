@@ -55,7 +55,13 @@ def build_view(state: MappedOutState, seat: int | None) -> dict[str, JSON]:
         "map": _map(state),
         "start": _start(state),
         "pawns": [list(pawn) for pawn in state.pawns],
-        "hands": [_hand(state, hand, mask) for hand in state.hands],
+        # The spec's shape: the viewer's own tiles, a count for every other hand.
+        "hands": [
+            [_tile(state.tile(t)) for t in hand] if owner == seat else len(hand)
+            for owner, hand in enumerate(state.hands)
+        ],
+        # Everything known of every hand (tiles seen through a Hand Swap or a mass reveal).
+        "hand_details": [_hand(state, hand, mask) for hand in state.hands],
         "pile": len(state.pile),
         "deck": len(state.deck),
         "discards": [_card(state, card, mask) for card in state.discards],
@@ -196,7 +202,7 @@ def _cell_text(tile: dict[str, Any] | None, pawns: str, start: bool) -> list[str
 
 
 def _seat_lines(view: dict[str, JSON], seat: int) -> list[str]:
-    hand = view["hands"][seat]
+    hand = view["hand_details"][seat]
     you = "  (you)" if view["seat"] == seat else ""
     x, y = view["pawns"][seat]
     lines = [
