@@ -12,6 +12,7 @@ from towpath.core.options import BoolOption, ChoiceOption, IntOption, Option
 from towpath.core.registry import register
 from towpath.games.mapped_out.actions import NOTATION_HELP, parse
 from towpath.games.mapped_out.components import CardKind, Rules, Tile, components
+from towpath.games.mapped_out.evaluate import evaluate
 from towpath.games.mapped_out.state import MappedOutState
 
 EXPANSIONS = {"lands_unknown": True, "unclear_instructions": True}
@@ -105,6 +106,10 @@ class MappedOut(Game):
 
     def new_state(self, seed: int = 0) -> State:
         return MappedOutState(self, seed)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        assert isinstance(state, MappedOutState)
+        return evaluate(state, seat)
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
         return parse(text)
