@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import towpath
+from towpath.core import registry
 from towpath.core.errors import GameError, IllegalAction
 from towpath.core.game import JSON, Game, State
 from towpath.core.options import FileOption
@@ -302,6 +303,7 @@ class Lobby:
         seat_rows = []
         for number, request in enumerate(requests):
             if request.kind == "human":
+                # The first person's seat is the creator's: it is never offered to joiners.
                 tokens[number] = secrets.token_urlsafe(TOKEN_BYTES)
                 seat_rows.append(
                     SeatRow(
@@ -310,7 +312,7 @@ class Lobby:
                         request.name or f"Player {number + 1}",
                         None,
                         digest(tokens[number]),
-                        False,
+                        len(tokens) == 1,
                     )
                 )
             else:
@@ -340,17 +342,18 @@ class Lobby:
     @staticmethod
     def _check_game(game_id: str, players: int | None, options: dict[str, JSON]) -> Game:
         try:
-            game = towpath.load(game_id, players, **options)
+            cls = registry.game_class(game_id)
+            for spec in cls.option_specs:
+                # Checked before loading: a path names a file on the server's own disk.
+                if isinstance(spec, FileOption) and spec.coerce(options.get(spec.name)) is not None:
+                    raise Refused(
+                        422,
+                        f"option {spec.name}: files are read by the command line, not the server",
+                        "options",
+                    )
+            return towpath.load(game_id, players, **options)
         except GameError as error:
             raise Refused(422, str(error), "game") from None
-        for spec in game.option_specs:
-            if isinstance(spec, FileOption) and game.options[spec.name] is not None:
-                raise Refused(
-                    422,
-                    f"option {spec.name}: files are read only by the command line, not the server",
-                    "options",
-                )
-        return game
 
     @staticmethod
     def _check_bot(request: SeatRequest) -> str:
