@@ -26,8 +26,9 @@ def test_views_draw_as_svg_and_every_legal_action_can_be_clicked(game_id: str) -
         towpath.load(game_id).new_state(0).render_svg(None)
     except GameError:
         pytest.fail(f"{game_id} has no SVG rendering")
-    for seed in range(3):
-        game = towpath.load(game_id)
+    cls = towpath.load(game_id)
+    for seed, players in enumerate(range(cls.min_players, cls.max_players + 1)):
+        game = towpath.load(game_id, players)
         state = game.new_state(seed)
         bot = towpath.agent("random", seed=seed)
         for _ in range(60):

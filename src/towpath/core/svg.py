@@ -138,3 +138,29 @@ def card(
         ),
         text(x + width / 2, y + height / 2, label, {"font-size": 11}),
     )
+
+
+def chip(x: float, y: float, tokens: str, label: str | None = None) -> str:
+    """A rounded button at (x, y) (its top left corner) that picks `tokens`."""
+    shown = label or tokens
+    width = chip_width(shown)
+    return group(
+        pick(tokens, shown),
+        tag(
+            "rect",
+            {
+                "x": x,
+                "y": y,
+                "width": width,
+                "height": 26,
+                "rx": 13,
+                "fill": "#fffdf5",
+                "stroke": INK,
+            },
+        ),
+        text(x + width / 2, y + 13, shown),
+    )
+
+
+def chip_width(label: str) -> float:
+    return 18.0 + 7.5 * len(label)

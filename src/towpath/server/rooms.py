@@ -342,6 +342,7 @@ class Lobby:
     @staticmethod
     def _check_game(game_id: str, players: int | None, options: dict[str, JSON]) -> Game:
         try:
+            towpath.game_ids()  # registers the games
             cls = registry.game_class(game_id)
             for spec in cls.option_specs:
                 # Checked before loading: a path names a file on the server's own disk.

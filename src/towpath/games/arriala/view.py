@@ -533,9 +533,12 @@ def _players_svg(view: dict[str, JSON], y: float, width: float) -> str:
             {"text-anchor": "start", "font-weight": "bold"},
         )
     ]
-    for seat, (colour, hand) in enumerate(zip(view["colours"], view["hands"], strict=True)):
+    hands: list[JSON] = view["hands"]
+    for seat, colour in enumerate(view["colours"]):
         row = y + 14 + 46 * seat
-        label = f"{colour}: {view['scores'][seat]} pts · reserve {view['reserve'][seat]}"
+        hand = hands[seat] if seat < len(hands) else None  # the virtual player holds no cards
+        virtual = " (virtual)" if colour == view["virtual"] else ""
+        label = f"{colour}{virtual}: {view['scores'][seat]} pts · reserve {view['reserve'][seat]}"
         parts.append(
             svg.tag("circle", {"cx": 22, "cy": row + 18, "r": 8, "fill": svg.colour(colour)})
         )
@@ -545,27 +548,10 @@ def _players_svg(view: dict[str, JSON], y: float, width: float) -> str:
             for k, name in enumerate(hand):
                 attrs = {**svg.pick(f"play {name}", f"play {name}"), "data-card": name}
                 cards.append(svg.card(220 + 72 * k, row, 66, 36, name, attrs))
-        else:
+        elif hand is not None:
             cards.append(svg.card(220, row, 66, 36, f"{hand} cards", None, "#c8bfa6"))
         parts.append(svg.group({"class": "hand", "data-hand": seat}, *cards))
     y_chips = y + 14 + 46 * len(view["colours"])
-    for k, chip in enumerate(("draw", "end")):
-        parts.append(
-            svg.group(
-                svg.pick(chip, chip),
-                svg.tag(
-                    "rect",
-                    {
-                        "x": width - 150 + 70 * k,
-                        "y": y_chips,
-                        "width": 60,
-                        "height": 26,
-                        "rx": 13,
-                        "fill": "#fffdf5",
-                        "stroke": svg.INK,
-                    },
-                ),
-                svg.text(width - 120 + 70 * k, y_chips + 13, chip),
-            )
-        )
+    parts.append(svg.chip(width - 150, y_chips, "draw"))
+    parts.append(svg.chip(width - 80, y_chips, "end"))
     return svg.group({"class": "players"}, *parts)

@@ -368,22 +368,11 @@ def _hands(view: dict[str, JSON], top: float, width: float) -> str:
             )
         parts.append(svg.group({"class": "hand", "data-hand": colour}, *cards))
     chip_y = top + 14 + 40 * len(view["colours"])
-    parts.append(
-        svg.group(
-            svg.pick("done", "end the turn"),
-            svg.tag(
-                "rect",
-                {
-                    "x": width - 90,
-                    "y": chip_y,
-                    "width": 70,
-                    "height": 26,
-                    "rx": 13,
-                    "fill": "#fffdf5",
-                    "stroke": svg.INK,
-                },
-            ),
-            svg.text(width - 55, chip_y + 13, "done"),
+    parts.append(svg.chip(width - 90, chip_y, "done"))
+    pending = view["pending"]
+    if pending is not None:  # the second part of a card already played
+        label = f"{pending['card']}: {pending['part']} part"
+        parts.append(
+            svg.chip(width - 110 - svg.chip_width(label), chip_y, pending["card"].lower(), label)
         )
-    )
     return svg.group({"class": "hands"}, *parts)

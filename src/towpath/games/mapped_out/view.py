@@ -478,24 +478,6 @@ def _chips(y: float, width: float) -> str:
     parts = []
     x = 12.0
     for chip in CHIPS:
-        chip_width = 14 + 7 * len(chip)
-        parts.append(
-            svg.group(
-                svg.pick(chip),
-                svg.tag(
-                    "rect",
-                    {
-                        "x": x,
-                        "y": y,
-                        "width": chip_width,
-                        "height": 26,
-                        "rx": 13,
-                        "fill": "#fffdf5",
-                        "stroke": svg.INK,
-                    },
-                ),
-                svg.text(x + chip_width / 2, y + 13, chip),
-            )
-        )
-        x += chip_width + 8
+        parts.append(svg.chip(x, y, chip))
+        x += svg.chip_width(chip) + 8
     return svg.group({"class": "chips"}, *parts)

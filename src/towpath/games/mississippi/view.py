@@ -228,26 +228,6 @@ def _boat_rows(view: dict[str, JSON], top: float, width: float) -> str:
         y = top + 34
         for index, rotation in enumerate(ROTATIONS):
             x = width - 60 * (len(ROTATIONS) - index) - 80
-            rows.append(_chip(x, y, rotation, f"turn {rotation[1:]}×60° first"))
-        rows.append(_chip(width - 70, y, "pass", "pass (no logs in the start area)"))
+            rows.append(svg.chip(x, y - 13, rotation, rotation))
+        rows.append(svg.chip(width - 70, y - 13, "pass"))
     return svg.group({"class": "boats"}, *rows)
-
-
-def _chip(x: float, y: float, token: str, label: str) -> str:
-    return svg.group(
-        svg.pick(token, label),
-        svg.tag(
-            "rect",
-            {
-                "x": x,
-                "y": y - 12,
-                "width": 52,
-                "height": 24,
-                "rx": 12,
-                "fill": "#fffdf5",
-                "stroke": svg.INK,
-            },
-        ),
-        svg.text(x + 26, y, token),
-        svg.title(label),
-    )
