@@ -11,6 +11,7 @@ import asyncio
 import json
 import multiprocessing
 import os
+import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -156,7 +157,23 @@ def game_list() -> list[dict[str, JSON]]:
 def default_bot_pool() -> Executor:
     """Bots think in other processes: a slow one never holds up the rooms' event loop."""
     workers = max(1, min(4, (os.cpu_count() or 2)))
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(
+        workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=follow_parent,
+        initargs=(os.getpid(),),
+    )
+
+
+def follow_parent(parent: int) -> None:
+    """In a bot worker: exit when the server is gone, even after a SIGKILL."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="towpath-parent-watch").start()
 
 
 def create_app(

@@ -279,7 +279,7 @@ def render_svg(view: dict[str, JSON]) -> str:
     y = top + rows * TILE + 24
     for seat in range(view["players"]):
         parts.append(_seat_svg(view, seat, y))
-        y += 118
+        y += 136
     parts.append(_chips(y, width))
     height = y + 50
     background = svg.tag("rect", {"width": width, "height": height, "fill": "#dfeaf2"})

@@ -162,7 +162,7 @@ function showActions(mine) {
   list.replaceChildren();
   for (const action of chosen) {
     list.append(el("li", {}, el("button", { "data-action": action.action, onclick: () => act(action.action) },
-      el("span", { text: action.action }), el("span", { class: "what", text: action.description }))));
+      el("span", { class: "notation", text: action.action }), el("span", { class: "what", text: action.description }))));
   }
   $("notation-help").textContent = current.notation_help;
 }
