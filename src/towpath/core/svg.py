@@ -10,6 +10,7 @@ its game's notation.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from html import escape
 
@@ -46,9 +47,7 @@ def seat_colour(seat: int) -> str:
 def tag(name: str, attrs: Attrs | None = None, *children: str) -> str:
     """An element; attributes with the value None are left out, values are escaped."""
     written = "".join(
-        f' {key}="{escape(_attr(value), quote=True)}"'
-        for key, value in (attrs or {}).items()
-        if value is not None
+        f' {key}="{_attr(value)}"' for key, value in (attrs or {}).items() if value is not None
     )
     if not children:
         return f"<{name}{written}/>"
@@ -56,9 +55,16 @@ def tag(name: str, attrs: Attrs | None = None, *children: str) -> str:
 
 
 def _attr(value: object) -> str:
+    """An attribute value, escaped; numbers are written short (boards are drawn often)."""
     if isinstance(value, float):
-        return f"{value:.1f}".rstrip("0").rstrip(".")
-    return str(value)
+        return f"{value:.1f}".removesuffix(".0")
+    if isinstance(value, int):
+        return str(value)
+    written = str(value)
+    return escape(written, quote=True) if _SPECIAL.search(written) else written
+
+
+_SPECIAL = re.compile("[&<>\"']")
 
 
 def text(x: float, y: float, content: object, attrs: Attrs | None = None) -> str:
@@ -69,7 +75,7 @@ def text(x: float, y: float, content: object, attrs: Attrs | None = None) -> str
         "text-anchor": "middle",
         "dominant-baseline": "central",
     }
-    return tag("text", {**base, **(attrs or {})}, escape(str(content)))
+    return tag("text", {**base, **attrs} if attrs else base, escape(str(content), quote=False))
 
 
 def title(content: object) -> str:
@@ -101,15 +107,19 @@ def document(width: float, height: float, heading: str, *children: str) -> str:
 
 def hexagon(cx: float, cy: float, radius: float, pointy: bool = True) -> str:
     """The points attribute of a regular hexagon centred on (cx, cy)."""
-    start = 30 if pointy else 0
-    corners = [
-        (
-            cx + radius * math.cos(math.radians(start + 60 * k)),
-            cy + radius * math.sin(math.radians(start + 60 * k)),
-        )
+    corners = _POINTY if pointy else _FLAT
+    return " ".join(f"{cx + radius * dx:.1f},{cy + radius * dy:.1f}" for dx, dy in corners)
+
+
+def _corners(start: int) -> tuple[tuple[float, float], ...]:
+    return tuple(
+        (math.cos(math.radians(start + 60 * k)), math.sin(math.radians(start + 60 * k)))
         for k in range(6)
-    ]
-    return " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
+    )
+
+
+_POINTY = _corners(30)
+_FLAT = _corners(0)
 
 
 def card(

@@ -19,7 +19,14 @@ def serve(
 ) -> None:
     app = create_app(database, bot_delay=bot_delay)
     print(f"towpath is serving on http://{host}:{port}/ (database: {app.state.storage.url})")
-    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_SIZE, log_level="warning")
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=WS_MAX_SIZE,
+        ws_per_message_deflate=False,  # compressing every board costs more CPU than it saves
+        log_level="warning",
+    )
 
 
 __all__ = ["create_app", "serve"]

@@ -23,7 +23,7 @@ from towpath.core import registry
 from towpath.core.errors import GameError, IllegalAction
 from towpath.core.game import JSON, Game, State
 from towpath.core.options import FileOption
-from towpath.server.storage import RoomRow, SeatRow, Storage, digest
+from towpath.server.storage import ActionRow, RoomRow, SeatRow, Storage, digest
 
 log = logging.getLogger("towpath.server")
 T = TypeVar("T")
@@ -227,6 +227,28 @@ class Lobby:
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="towpath-db")
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._stopping = False
+        self._pending: list[tuple[ActionRow, asyncio.Future[None]]] = []
+        self._flusher: asyncio.Task[None] | None = None
+
+    async def _commit(self, row: ActionRow) -> None:
+        """Wait until `row` is committed; rows waiting together share one transaction."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((row, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await self._db(self.storage.add_actions, [row for row, _ in batch])
+            except Exception as error:  # every waiting action is refused with the cause
+                for _, done in batch:
+                    done.set_exception(error)
+            else:
+                for _, done in batch:
+                    done.set_result(None)
 
     async def _db(self, call: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._writer, call, *args)
@@ -465,12 +487,8 @@ class Lobby:
                 after.apply(action)
             except IllegalAction as error:
                 raise Refused(409, str(error), error.rule) from None
-            await self._db(
-                self.storage.add_action,
-                room.id,
-                len(after.history),
-                str(action),
-                after.is_terminal(),
+            await self._commit(
+                ActionRow(room.id, len(after.history), str(action), after.is_terminal())
             )
             room.state = after
             room.row.actions.append(str(action))

@@ -8,7 +8,6 @@ digests: a token is shown once, when it is made, and checked by its digest after
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import time
 from collections.abc import Iterator
@@ -94,6 +93,14 @@ def database_url(given: str | None = None) -> str:
     return f"sqlite:///{Path(DEFAULT_FILE).resolve()}"
 
 
+@dataclass(frozen=True)
+class ActionRow:
+    room: str
+    number: int
+    notation: str
+    over: bool
+
+
 @dataclass
 class SeatRow:
     seat: int
@@ -169,16 +176,23 @@ class Storage:
                     update(rooms).where(rooms.c.id == room.rematch_of).values(rematch=room.id)
                 )
 
-    def add_action(self, room: str, number: int, notation: str, over: bool) -> None:
-        """Commit one accepted action (its number is the state version it leads to)."""
+    def add_actions(self, rows: list[ActionRow]) -> None:
+        """Commit accepted actions (of any rooms) in one transaction; a number is the state
+        version the action leads to."""
+        now = time.time()
         with self._begin() as db:
             db.execute(
-                insert(actions).values(room=room, number=number, notation=notation, at=time.time())
+                insert(actions),
+                [
+                    {"room": r.room, "number": r.number, "notation": r.notation, "at": now}
+                    for r in rows
+                ],
             )
-            if over:
-                db.execute(update(rooms).where(rooms.c.id == room).values(over=True))
+            finished = [r.room for r in rows if r.over]
+            if finished:
+                db.execute(update(rooms).where(rooms.c.id.in_(finished)).values(over=True))
 
-    def set_token(self, room: str, seat: int, token_digest: str) -> None:
+    def set_token(self, room: str, seat: int, token_digest: str | None) -> None:
         with self._begin() as db:
             db.execute(
                 update(seats)
@@ -242,7 +256,3 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA busy_timeout=10000")
     cursor.close()
-
-
-def dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))

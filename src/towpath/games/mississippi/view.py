@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+from functools import lru_cache
 
 from towpath.core import svg
 from towpath.core.game import JSON
@@ -75,27 +77,50 @@ ROTATIONS = ("r-2", "r-1", "r+1", "r+2", "r+3")
 def render_svg(view: dict[str, JSON]) -> str:
     """The river as pointy-top hexes, the boats with their side numbers, and clickable moves:
     each space reachable by the boat to move carries its `fN`/`bN`, the turn chips `r±k`."""
-    cells = [_centre(cell) for cell in view["river"]]
-    start, finish = _beyond(cells[1], cells[0]), _beyond(cells[-2], cells[-1])
-    xs = [x for x, _ in [*cells, start, finish]]
-    ys = [y for _, y in [*cells, start, finish]]
-    dx, dy = HEX * 2.5 - min(xs), 60 - min(ys)
-    places = [(start[0] + dx, start[1] + dy)] + [(x + dx, y + dy) for x, y in cells]
-    places.append((finish[0] + dx, finish[1] + dy))
-    width = max(xs) + dx + HEX * 2.5
-    height = max(ys) + dy + HEX * 2 + 34 * (len(view["boats"]) + 1)
-    picks = _move_picks(view)
-    parts = [svg.tag("rect", {"width": width, "height": height, "fill": svg.LAND})]
+    river = _river(tuple((col, row) for col, row in view["river"]), len(view["boats"]))
+    parts = [river.drawing]
     parts.append(svg.text(12, 20, _status(view), {"text-anchor": "start", "font-size": 15}))
-    for space, (x, y) in enumerate(places):
-        parts.append(_space(view, space, x, y, picks.get(space)))
     for seat, boat in enumerate(view["boats"]):
-        parts.append(_boat(view, seat, boat, places))
-    parts.append(_boat_rows(view, max(ys) + dy + HEX * 2, width))
-    return svg.document(width, height, "Mississippi", *parts)
+        parts.append(_boat(view, seat, boat, river.places))
+    parts.append(_boat_rows(view, river.below, river.width))
+    for space, move in _move_picks(view).items():
+        parts.append(svg.group(svg.pick(move, f"{move}: to space {space}"), river.targets[space]))
+    return svg.document(river.width, river.height, "Mississippi", *parts)
 
 
-def _centre(cell: list[int]) -> tuple[float, float]:
+@dataclass(frozen=True)
+class RiverDrawing:
+    """What does not change during a game: where each space is drawn, and the water itself."""
+
+    places: list[tuple[float, float]]  # space 0 (the start area) to the finish
+    width: float
+    height: float
+    below: float  # where the boat table starts
+    drawing: str
+    targets: list[str]  # per space, a see-through outline to click for a move there
+
+
+@lru_cache(maxsize=16)
+def _river(cells: tuple[tuple[int, int], ...], boats: int) -> RiverDrawing:
+    centres = [_centre(cell) for cell in cells]
+    start, finish = _beyond(centres[1], centres[0]), _beyond(centres[-2], centres[-1])
+    xs = [x for x, _ in [*centres, start, finish]]
+    ys = [y for _, y in [*centres, start, finish]]
+    dx, dy = HEX * 2.5 - min(xs), 60 - min(ys)
+    places = [(x + dx, y + dy) for x, y in [start, *centres, finish]]
+    width = max(xs) + dx + HEX * 2.5
+    below = max(ys) + dy + HEX * 2
+    height = below + 34 * (boats + 1)
+    parts = [svg.tag("rect", {"width": width, "height": height, "fill": svg.LAND})]
+    parts += [
+        _space(space, x, y, space in (0, len(places) - 1)) for space, (x, y) in enumerate(places)
+    ]
+    ends = (0, len(places) - 1)
+    targets = [_target(space, x, y, space in ends) for space, (x, y) in enumerate(places)]
+    return RiverDrawing(places, width, height, below, "".join(parts), targets)
+
+
+def _centre(cell: tuple[int, int]) -> tuple[float, float]:
     col, row = cell
     width = HEX * math.sqrt(3)
     return (col * width + (row & 1) * width / 2, row * HEX * 1.5)
@@ -128,32 +153,49 @@ def _move_picks(view: dict[str, JSON]) -> dict[int, str]:
     return picks
 
 
-def _space(view: dict[str, JSON], space: int, x: float, y: float, move: str | None) -> str:
-    finish = view["river_length"] + 1
-    attrs: dict[str, object] = svg.pick(move, f"{move}: to space {space}") if move else {}
-    if space in (0, finish):
+def _space(space: int, x: float, y: float, end: bool) -> str:
+    if end:
         label = "start" if space == 0 else "finish"
-        shape = svg.tag(
-            "rect",
-            {
-                "x": x - HEX * 1.2,
-                "y": y - HEX,
-                "width": HEX * 2.4,
-                "height": HEX * 2,
-                "rx": 8,
-                "fill": "#cfe3c8",
-                "stroke": svg.INK,
-            },
+        return svg.group(
+            {"data-space": space},
+            _box(x, y, "#cfe3c8", svg.INK),
+            svg.text(x, y - HEX - 8, label, {"font-size": 11}),
         )
-        return svg.group(attrs, shape, svg.text(x, y - HEX - 8, label, {"font-size": 11}))
     hexagon = svg.tag(
         "polygon",
         {"points": svg.hexagon(x, y, HEX - 1), "fill": svg.WATER, "stroke": "#5a8fb5"},
     )
     return svg.group(
-        {**attrs, "data-space": space},
-        hexagon,
-        svg.text(x, y, space, {"font-size": 10, "fill": "#35607f"}),
+        {"data-space": space}, hexagon, svg.text(x, y, space, {"font-size": 10, "fill": "#35607f"})
+    )
+
+
+def _box(x: float, y: float, fill: str, stroke: str) -> str:
+    return svg.tag(
+        "rect",
+        {
+            "x": x - HEX * 1.1,
+            "y": y - HEX,
+            "width": HEX * 2.2,
+            "height": HEX * 2,
+            "rx": 8,
+            "fill": fill,
+            "stroke": stroke,
+        },
+    )
+
+
+def _target(space: int, x: float, y: float, end: bool) -> str:
+    if end:
+        return _box(x, y, "transparent", "none")
+    return svg.tag(
+        "polygon",
+        {
+            "points": svg.hexagon(x, y, HEX - 1),
+            "fill": "transparent",
+            "stroke": "none",
+            "data-target": space,
+        },
     )
 
 
