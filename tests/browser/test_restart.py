@@ -15,6 +15,7 @@ from tests.server.conftest import fresh_database
 def test_a_killed_server_loses_no_accepted_action(kind: str, tmp_path: Path, page: Page) -> None:
     server = Server(fresh_database(kind, tmp_path), tmp_path / "server.log").start()
     try:
+        assert f"serving on {server.url}/" in server.log.read_text()
         created = server.post(
             "/api/rooms",
             {"game": "mississippi", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]},

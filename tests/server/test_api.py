@@ -211,7 +211,9 @@ def test_listing_joining_and_rematch(client: TestClient) -> None:
     second = client.post(f"/api/rooms/{created['room']}/rematch", headers=seat1)
     assert first.json()["room"] == second.json()["room"] != created["room"]
     new_token = second.json()["link"].rpartition("#")[2]
-    again = client.get(f"/api/rooms/{second.json()['room']}", headers=auth(new_token)).json()
+    rematch_room = second.json()["room"]
+    assert client.post(f"/api/rooms/{rematch_room}/join").status_code == 409  # seats are theirs
+    again = client.get(f"/api/rooms/{rematch_room}", headers=auth(new_token)).json()
     assert again["seat"] == 1 and again["version"] == 0 and again["game"] == "mississippi"
     assert again["options"] == SHORT
 

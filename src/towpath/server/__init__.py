@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import uvicorn
+from sqlalchemy import make_url
 
 from towpath.server.app import create_app
 
@@ -18,7 +19,8 @@ def serve(
     host: str = "127.0.0.1", port: int = 8000, database: str | None = None, bot_delay: float = 0.8
 ) -> None:
     app = create_app(database, bot_delay=bot_delay)
-    print(f"towpath is serving on http://{host}:{port}/ (database: {app.state.storage.url})")
+    database_shown = make_url(app.state.storage.url).render_as_string(hide_password=True)
+    print(f"towpath is serving on http://{host}:{port}/ (database: {database_shown})", flush=True)
     uvicorn.run(
         app,
         host=host,

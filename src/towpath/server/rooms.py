@@ -442,10 +442,11 @@ class Lobby:
                     room.row.listed,
                     rematch_of=room.id,
                 )
-                for s in new.seats:  # tokens are handed out as each player asks for them
-                    s.token_digest = None
-                    if s.kind == "human":
+                for s in new.seats:  # tokens are handed out as each player asks for them,
+                    if s.kind == "human":  # and the seats stay theirs, never free to join
+                        s.token_digest, s.claimed = None, True
                         await self._db(self.storage.set_token, new.id, s.seat, None)
+                        await self._db(self.storage.claim, new.id, s.seat)
                 room.row.rematch = new.id
                 room.broadcast_presence()
             new = await self.room(room.row.rematch)

@@ -215,7 +215,6 @@ async function rematch() {
   const data = await response.json();
   if (!response.ok) { $("error").textContent = data.detail; return; }
   location.href = data.link;
-  if (data.link.includes("#")) location.reload();
 }
 
 $("notation-form").addEventListener("submit", (event) => {
