@@ -260,6 +260,20 @@ def _space(
     )
 
 
+def _detour_cells(ring: list[tuple[float, float]], beside: list[int]) -> list[tuple[float, float]]:
+    """Where each detour space is drawn: inside the ring next to the main space it runs beside;
+    spaces beside the same main space stack further inside."""
+    cells = []
+    seen: dict[int, int] = {}
+    for space in beside:
+        ix, iy = _inward(ring, space)
+        rx, ry = ring[space]
+        shift = seen.get(space, 0)
+        seen[space] = shift + 1
+        cells.append((ix + shift * (ix - rx), iy + shift * (iy - ry)))
+    return cells
+
+
 def _detour(
     view: dict[str, JSON],
     detour: dict[str, Any],
@@ -268,19 +282,9 @@ def _detour(
     distances: dict[tuple[str | None, int], int],
 ) -> list[str]:
     parts = []
-    seen: dict[int, int] = {}
-    for k, (cost, beside) in enumerate(
-        zip(detour["costs"], detour["beside"], strict=True), start=1
-    ):
-        ix, iy = _inward(ring, beside)
-        shift = seen.get(beside, 0)
-        seen[beside] = shift + 1
-        x, y = at(
-            (
-                ix + 0.5 * shift * (1 if iy == ring[beside][1] else 0),
-                iy + 0.5 * shift * (1 if ix == ring[beside][0] else 0),
-            )
-        )
+    cells = _detour_cells(ring, detour["beside"])
+    for k, (cost, cell) in enumerate(zip(detour["costs"], cells, strict=True), start=1):
+        x, y = at(cell)
         parts.append(
             _space(
                 view, f"{detour['name']}.{k}", cost, x, y, False, distances.get((detour["name"], k))
@@ -309,8 +313,7 @@ def _markers(view: dict[str, JSON], ring: list[tuple[float, float]], at: Any) ->
             x, y = at(ring[marker["space"]])
         else:
             info = next(d for d in view["map"]["detours"] if d["name"] == marker["detour"])
-            beside = info["beside"][marker["space"] - 1]
-            x, y = at(_inward(ring, beside))
+            x, y = at(_detour_cells(ring, info["beside"])[marker["space"] - 1])
         k = stack.get(place, 0)
         stack[place] = k + 1
         name = view["colours"][colour]
@@ -358,9 +361,9 @@ def _hands(view: dict[str, JSON], top: float, width: float) -> str:
             cost = "+".join(t[0] for t in ranks[card]["move"])
             cards.append(
                 svg.card(
-                    200 + 112 * k,
+                    190 + 134 * k,
                     y,
-                    104,
+                    128,
                     30,
                     f"{card} ({ranks[card]['rank']}) {cost}",
                     {**attrs, "data-card": card},
