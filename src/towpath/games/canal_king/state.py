@@ -450,7 +450,7 @@ class CanalKingState(State):
             tile = tiles.by_name[action.tile.lower()]
             hand.remove(tile)
             self._set_tile(cell, tile * EDGES + action.rotation)
-            self._draw(seat, 1)
+            self._draw(seat, self.game.parts.rules.hand_size - len(hand))
         self._find_complete_routes()
 
     def _set_tile(self, cell: int, code: int) -> None:
@@ -543,6 +543,7 @@ class CanalKingState(State):
             "max_turns": self.game.max_turns,
             "winner": self.winner,
             "ordered_calls": self.game.ordered_calls,
+            "flag_colours": list(tiles.colours),
             "board": {
                 "cols": board.cols,
                 "rows": board.rows,

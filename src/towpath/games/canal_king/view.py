@@ -40,7 +40,9 @@ def render_text(view: dict[str, JSON]) -> str:
         f"Turn {view['turn']} of {view['max_turns']} · pile {view['pile']} tiles · "
         f"discards {view['discards']}"
     )
-    return "\n".join([headline, _status(view), *_board_lines(view), _legend(), *_seat_lines(view)])
+    return "\n".join(
+        [headline, _status(view), *_board_lines(view), *_legend(view), *_seat_lines(view)]
+    )
 
 
 def _status(view: dict[str, JSON]) -> str:
@@ -158,11 +160,13 @@ def _ships_on_tiles(view: dict[str, JSON]) -> dict[tuple[int, int], str]:
     return found
 
 
-def _legend() -> str:
-    return (
-        "Edges 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW · ≈ canal edge · 03: a line from edge 0 to 3\n"
-        "R/Y/G/B/P/O: flag of that colour · *n: special tile of seat n · @n: ship of seat n"
-    )
+def _legend(view: dict[str, JSON]) -> list[str]:
+    flags = " ".join(f"{colour[0].upper()} {colour}" for colour in view["flag_colours"])
+    return [
+        "Edges 0 N 1 NE 2 SE 3 S 4 SW 5 NW · ≈ canal edge · 03 a line from edge 0 to 3",
+        f"Flags {flags}",
+        "*n special tile of seat n · @n ship of seat n",
+    ]
 
 
 def _seat_lines(view: dict[str, JSON]) -> list[str]:
@@ -188,9 +192,7 @@ def _ship_line(ship: dict[str, Any]) -> str:
     where = f"in port {at}" if isinstance(at, str) else f"on {at[0]},{at[1]}"
     if ship["heading"] is not None:
         entry, exit_ = ship["heading"]
-        where += f" (entered by edge {entry}" + (
-            f", leaves by {exit_})" if exit_ is not None else ")"
-        )
-    calls = ", ".join(ship["calls_done"]) or "none"
+        where += f" in by {entry}" + (f" out by {exit_}" if exit_ is not None else "")
+    calls = " ".join(ship["calls_done"]) or "none"
     lost = " · loses its next turn" if ship["skip_turn"] else ""
-    return f"ship {where} · last port {ship['last_port']} · calls done: {calls}{lost}"
+    return f"ship {where} · last port {ship['last_port']} · calls done {calls}{lost}"
