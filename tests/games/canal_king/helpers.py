@@ -19,6 +19,7 @@ from towpath.core.actions import Action
 from towpath.core.errors import IllegalAction
 from towpath.games.canal_king import SMALL_BOARD, SMALL_ROUTES
 from towpath.games.canal_king.actions import Place
+from towpath.games.canal_king.canals import port_groups
 from towpath.games.canal_king.components import EDGES
 from towpath.games.canal_king.state import CanalKingState, _static_constraints
 
@@ -76,7 +77,7 @@ def position(
     if colours is not None:
         state.colours = [parts.tiles.colours.index(colour) for colour in colours]
     state.player = player
-    state._find_complete_routes()
+    state.groups = port_groups(state.board, parts)
     return state
 
 
@@ -135,6 +136,11 @@ def refusal(state: CanalKingState, notation: str) -> str:
         assert state.to_json() == before
         return error.rule
     raise AssertionError(f"{notation} was not refused")
+
+
+def complete(state: CanalKingState) -> list[bool]:
+    """Whose routes are complete."""
+    return [state.route_done(seat) for seat in range(state.game.players)]
 
 
 def error_of(state: CanalKingState, action: Action) -> IllegalAction:

@@ -10,8 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import towpath
+from tests.conformance.configs import Config
+from tests.conformance.test_contract import play_checking_every_step
 from tests.games.canal_king.helpers import small
 from towpath.core.hexgrid import ODD_Q, opposite
+from towpath.games.canal_king.actions import SailToCell, SailToPort
+from towpath.games.canal_king.canals import port_groups
 from towpath.games.canal_king.state import CanalKingState
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -46,6 +50,7 @@ def play_checking_views(game: towpath.Game, seed: int) -> None:
         before = tiles
         for seat in [None, *range(game.players)]:
             check_secrets(state, seat)
+        assert state.groups == port_groups(state.board, state.game.parts), "kept step by step"
         if state.is_terminal():
             break
         state.apply(bot.choose(state))
@@ -92,3 +97,21 @@ def check_end(state: CanalKingState) -> None:
     route = view["routes"][state.winner]
     assert ship["at"] == route[3] and sorted(ship["calls_done"]) == sorted(route[1:3])
     assert state.returns()[state.winner] == 1.0 and sum(state.returns()) == 1.0
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_contract_holds_through_the_sailing_race(players: int) -> None:
+    """The conformance suite's step-by-step checks on a game where ships sail: the first seed
+    (from 0) whose random game sails a few times within the turn limit."""
+    config = Config("canal_king", players, small(ordered_calls=True, max_turns=250))
+    seed = next(seed for seed in range(1000) if sails(config, seed) >= 5)
+    play_checking_every_step(config, seed)
+
+
+def sails(config: Config, seed: int) -> int:
+    """The sailing turns of the random game of the contract check (its bot seeded seed + 1)."""
+    state = config.load().new_state(seed)
+    bot = towpath.agent("random", seed=seed + 1)
+    while not state.is_terminal():
+        state.apply(bot.choose(state))
+    return sum(isinstance(action, SailToPort | SailToCell) for action in state.history)

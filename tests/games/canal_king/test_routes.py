@@ -7,6 +7,7 @@ from pathlib import Path
 from tests.games.canal_king.helpers import (
     NETWORK,
     act,
+    complete,
     launch,
     notations,
     position,
@@ -20,12 +21,12 @@ WITHOUT_B_C = {cell: tile for cell, tile in NETWORK.items() if cell != (4, 0)}
 
 def test_a_route_is_complete_when_its_four_ports_are_joined() -> None:
     state = position(tiles=NETWORK, cards=[6, 1], **small())
-    assert state.complete == [True, False], "F-B-D-A is joined; A-C-E-B needs E"
+    assert complete(state) == [True, False], "F-B-D-A is joined; A-C-E-B needs E"
 
 
 def test_the_tile_that_joins_the_route_launches_its_owner_at_the_end_of_the_turn() -> None:
     state = position(tiles=WITHOUT_B_C, cards=[6, 1], hands=[["S"], ["T"]], **small())
-    assert state.complete == [False, False]
+    assert complete(state) == [False, False]
     act(state, "place S 4,0 r0")
     view = state.view(1)
     assert view["routes"][0] == ["F", "B", "D", "A"], "the route card is revealed"
@@ -62,12 +63,12 @@ def test_completing_another_players_route_makes_their_next_turn_launch() -> None
 
 
 def test_no_view_shows_a_route_complete_before_its_owner_launches() -> None:
-    complete = position(tiles=NETWORK, cards=[1, 6], player=1, **small())
+    complete_ = position(tiles=NETWORK, cards=[1, 6], player=1, **small())
     other = position(tiles=NETWORK, cards=[1, 3], player=1, **small())
-    assert complete.complete[1] and not other.complete[1]
-    assert complete.view(0) == other.view(0)
-    assert complete.view(None) == other.view(None)
-    assert complete.render_text(0) == other.render_text(0)
+    assert complete_.route_done(1) and not other.route_done(1)
+    assert complete_.view(0) == other.view(0)
+    assert complete_.view(None) == other.view(None)
+    assert complete_.render_text(0) == other.render_text(0)
 
 
 def test_a_launched_player_never_builds() -> None:
@@ -95,7 +96,7 @@ def test_a_route_may_pass_through_other_ports(tmp_path: Path) -> None:
     cards = tmp_path / "routes.toml"
     cards.write_text('cards = [["F", "B", "C", "D"], ["A", "C", "E", "B"]]\n', "utf-8")
     state = position(tiles=NETWORK, cards=[1, 2], **small(routes=str(cards)))
-    assert state.complete == [True, False]
+    assert complete(state) == [True, False]
 
 
 def test_the_calls_may_come_in_either_order_along_the_canal(tmp_path: Path) -> None:
@@ -106,4 +107,4 @@ def test_the_calls_may_come_in_either_order_along_the_canal(tmp_path: Path) -> N
         state = position(
             tiles=NETWORK, cards=[1, 2], **small(routes=str(cards), ordered_calls=ordered)
         )
-        assert state.complete == [True, False]
+        assert complete(state) == [True, False]

@@ -142,7 +142,7 @@ def test_a_saved_state_continues_and_a_tampered_one_is_refused() -> None:
         ("board", [-1] * 80),
         ("colours", [0, 0, 1]),
         ("ships", [1, 2, 3]),
-        ("complete", [True, True, True]),
+        ("groups", [0] * 10),
         ("hands", [[0], [0], [0]]),
         ("specials", [5, 5, 5]),
     ]:

@@ -49,10 +49,17 @@ class CanalKing(Game):
         FileOption("tiles", None, "a TOML file with the tile set"),
         FileOption("routes", None, "a TOML file with the route cards"),
     )
-    # The small board reaches the sailing race in random play; the default board rarely does.
+    # The small board reaches the sailing race in random play (the default board rarely does),
+    # and its short turn limit keeps the suite's time in budget.
     option_sets = (
         {},
-        {"board": SMALL_BOARD, "routes": SMALL_ROUTES, "ordered_calls": True, "first_player": 1},
+        {
+            "board": SMALL_BOARD,
+            "routes": SMALL_ROUTES,
+            "ordered_calls": True,
+            "first_player": 1,
+            "max_turns": 200,
+        },
     )
     state_class = CanalKingState
     notation_help = NOTATION_HELP

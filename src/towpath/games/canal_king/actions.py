@@ -30,11 +30,14 @@ class Notated(Action):
     """A Canal King action, which spells its notation once: bots and tests hash and compare
     thousands of actions per turn, so both go by that text."""
 
-    __slots__ = ("_text",)
+    __slots__ = ("_hash", "_text")
     _text: str
+    _hash: int
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_text", self.spell())
+        text = self.spell()
+        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "_hash", hash(text))
 
     def spell(self) -> str:
         raise NotImplementedError
@@ -46,7 +49,7 @@ class Notated(Action):
         return self._text
 
     def __hash__(self) -> int:
-        return hash(self._text)
+        return self._hash
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and other._text == self._text

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from towpath.games.canal_king.components import BORDER, EDGES, Components
+from towpath.games.canal_king.components import BORDER, EDGES, PAIR_BIT, Components
 
 PORT, FLAG, SPECIAL, DEAD_END = "port", "flag", "special", "dead_end"
 
 
 def port_groups(board: list[int], parts: Components) -> list[int]:
-    """A group number per port: ports joined by canal, directly or through other ports (a ship
-    turns in any port), share one. A route is complete when its four ports share a group, in
-    whatever order its calls come (Finishing the route)."""
+    """A group number per port, the least port of its group: ports joined by canal, directly or
+    through other ports (a ship turns in any port), share one. A route is complete when its four
+    ports share a group, in whatever order its calls come (Finishing the route)."""
     ports = parts.board.ports
     step, exits = parts.board.step, parts.tiles.exits
     group = [-1] * len(ports)
@@ -48,6 +48,52 @@ def port_groups(board: list[int], parts: Components) -> list[int]:
                         group[-1 - target] = root
                         frontier.append(-1 - target)
     return group
+
+
+def ports_reached(board: list[int], parts: Components, cell: int, edge: int) -> set[int]:
+    """The ports a ship reaches leaving `cell` by `edge` (stopping at nothing but ports)."""
+    step, exits = parts.board.step, parts.tiles.exits
+    first = step[cell * EDGES + edge]
+    if first < 0:
+        return set() if first == BORDER else {-1 - first}
+    if board[first // EDGES] < 0:
+        return set()
+    found: set[int] = set()
+    seen = {first}
+    stack = [first]
+    while stack:
+        crossing = stack.pop()
+        here = crossing // EDGES
+        for way in exits[board[here] * EDGES + crossing % EDGES]:
+            target = step[here * EDGES + way]
+            if target >= 0:
+                if board[target // EDGES] >= 0 and target not in seen:
+                    seen.add(target)
+                    stack.append(target)
+            elif target != BORDER:
+                found.add(-1 - target)
+    return found
+
+
+def join_new_lines(
+    board: list[int], parts: Components, groups: list[int], cell: int, new: int
+) -> None:
+    """Update the port groups after lines `new` (a mask) appeared on `cell`.
+
+    A new port-to-port way runs along some new line (a, b): its ports behind lie among those
+    reached leaving by a, those ahead among those reached leaving by b. When both sides reach a
+    port, every port on either side joins one group (labelled by its least port)."""
+    for (a, b), bit in PAIR_BIT.items():
+        if not new & bit:
+            continue
+        behind = ports_reached(board, parts, cell, a)
+        ahead = ports_reached(board, parts, cell, b) if behind else set()
+        if ahead:
+            labels = {groups[port] for port in behind | ahead}
+            least = min(labels)
+            for port, label in enumerate(groups):
+                if label in labels:
+                    groups[port] = least
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,7 +30,15 @@ from towpath.games.canal_king.actions import (
     Swap,
     Word,
 )
-from towpath.games.canal_king.canals import PORT, SPECIAL, Ship, Stop, port_groups, sail_stops
+from towpath.games.canal_king.canals import (
+    PORT,
+    SPECIAL,
+    Ship,
+    Stop,
+    join_new_lines,
+    port_groups,
+    sail_stops,
+)
 from towpath.games.canal_king.components import EDGE_NAMES, EDGES
 from towpath.games.canal_king.tables import EDGE_BITS, TERRAIN_SHIFT
 from towpath.games.canal_king.view import render_text
@@ -47,9 +55,9 @@ class CanalKingState(State):
         "_legal",
         "board",
         "colours",
-        "complete",
         "constraints",
         "discards",
+        "groups",
         "hands",
         "pile",
         "player",
@@ -68,7 +76,7 @@ class CanalKingState(State):
         "discards",
         "colours",
         "routes",
-        "complete",
+        "groups",
         "specials",
         "revealed",
         "ships",
@@ -86,7 +94,7 @@ class CanalKingState(State):
     discards: list[int]
     colours: list[int]
     routes: list[int]
-    complete: list[bool]
+    groups: list[int]
     specials: list[int | None]
     revealed: bool
     ships: list[dict[str, Any] | None]
@@ -111,7 +119,7 @@ class CanalKingState(State):
         routes = list(range(len(parts.routes)))
         self.rng.shuffle(routes)
         self.routes = routes[:players]
-        self.complete = [False] * players
+        self.groups = port_groups(self.board, parts)
         self.specials = [None] * players
         self.revealed = False
         self.ships = [None] * players
@@ -138,7 +146,7 @@ class CanalKingState(State):
             "discards": self.discards[:],
             "colours": self.colours[:],
             "routes": self.routes[:],
-            "complete": self.complete[:],
+            "groups": self.groups[:],
             "specials": self.specials[:],
             "revealed": self.revealed,
             "ships": [
@@ -189,15 +197,12 @@ class CanalKingState(State):
         return actions
 
     def route_done(self, seat: int) -> bool:
-        """Whether the seat's route card's ports are joined by canal (Finishing the route)."""
-        return self.complete[seat]
-
-    def _find_complete_routes(self) -> None:
-        """After the board changes: whose routes are complete now (a route, once complete,
-        stays so: tiles never lose lines). An unlaunched owner launches on their turn."""
-        groups = port_groups(self.board, self.game.parts)
-        routes = self.game.parts.routes
-        self.complete = [len({groups[port] for port in routes[card]}) == 1 for card in self.routes]
+        """Whether the seat's route card's ports are joined by canal (Finishing the route). A
+        route, once complete, stays so: tiles never lose lines. Its owner launches on their
+        turn (or at the end of the turn that completed it)."""
+        groups = self.groups
+        start, first, second, final = self.game.parts.routes[self.routes[seat]]
+        return groups[start] == groups[first] == groups[second] == groups[final]
 
     def _stops(self, seat: int) -> list[Stop]:
         ship = self.ships[seat]
@@ -443,6 +448,7 @@ class CanalKingState(State):
         old = self.board[cell]
         if old >= 0:
             insort(self.discards, old // EDGES)
+        kept = tiles.lines[old] if old >= 0 else 0
         if isinstance(action, Special):
             self.specials[seat] = cell
             self._set_tile(cell, tiles.special * EDGES + action.rotation)
@@ -451,7 +457,8 @@ class CanalKingState(State):
             hand.remove(tile)
             self._set_tile(cell, tile * EDGES + action.rotation)
             self._draw(seat, self.game.parts.rules.hand_size - len(hand))
-        self._find_complete_routes()
+        new = tiles.lines[self.board[cell]] & ~kept
+        join_new_lines(self.board, self.game.parts, self.groups, cell, new)
 
     def _set_tile(self, cell: int, code: int) -> None:
         """Put a tile down and tell each neighbouring cell what its facing edge must be."""
@@ -616,7 +623,6 @@ class CanalKingState(State):
         self._redeal(self.colours, hidden, len(self.game.parts.tiles.colours))
         hidden = [s for s in range(self.game.players) if s != seat and self.ships[s] is None]
         self._redeal(self.routes, hidden, len(self.game.parts.routes))
-        self._find_complete_routes()
         self.pile.sort()
         self.rng.shuffle(self.pile)
 
@@ -656,7 +662,7 @@ def _validate_state(state: CanalKingState) -> None:
         raise fail(f"board must be {size} tile codes or -1")
     if not ints(state.constraints, 0, 1 << 12) or len(state.constraints) != size:
         raise fail("constraints must be one edge mask per cell")
-    lists = [state.hands, state.colours, state.routes, state.complete, state.specials, state.ships]
+    lists = [state.hands, state.colours, state.routes, state.specials, state.ships]
     if any(not isinstance(v, list) or len(v) != players for v in lists):
         raise fail(f"expected one hand, colour, route, special and ship per seat ({players})")
     if not all(ints(hand, 0, types) for hand in state.hands):
@@ -697,9 +703,8 @@ def _validate_tiles(state: CanalKingState, fail: Any) -> None:
             check._set_tile(cell, code)
     if check.constraints != state.constraints:
         raise fail("constraints do not match the board")
-    check._find_complete_routes()
-    if check.complete != state.complete:
-        raise fail("the complete routes do not match the board")
+    if port_groups(state.board, parts) != state.groups:
+        raise fail("the port groups do not match the board")
 
 
 def _validate_turn(state: CanalKingState, fail: Any) -> None:
