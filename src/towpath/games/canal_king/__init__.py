@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import ClassVar
 
@@ -26,10 +26,34 @@ SMALL = Path(__file__).parent / "data" / "small"
 SMALL_BOARD, SMALL_ROUTES = str(SMALL / "board.toml"), str(SMALL / "routes.toml")
 
 
+FileKey = tuple[str, int, int] | None  # a data file's path, modification time and size
+
+
 @cache
 def builtin_tables() -> ActionTables:
     """The built-in board and tiles' action tables, shared by every game that uses them."""
     return ActionTables(builtin_components())
+
+
+@lru_cache(maxsize=8)
+def loaded_parts(
+    board: FileKey, tiles: FileKey, routes: FileKey
+) -> tuple[Components, ActionTables]:
+    """Components and their action tables, loaded once per version of the data files (a
+    designer's simulation plays thousands of games on one board)."""
+    parts = load_components(*(None if key is None else key[0] for key in (board, tiles, routes)))
+    builtin = board is None and tiles is None
+    return parts, builtin_tables() if builtin else ActionTables(parts)
+
+
+def file_key(path: str | None) -> FileKey:
+    if path is None:
+        return None
+    try:
+        stat = Path(path).stat()
+    except OSError:
+        return (path, -1, -1)  # loading reports the error
+    return (path, stat.st_mtime_ns, stat.st_size)
 
 
 @register
@@ -77,15 +101,13 @@ class CanalKing(Game):
         self.first_player = first
         self.ordered_calls = bool(self.option("ordered_calls", bool))
         self.max_turns = self.option("max_turns", int) or RULES.max_turns
-        self.parts = load_components(
-            self.option("board", str), self.option("tiles", str), self.option("routes", str)
+        self.parts, self.tables = loaded_parts(
+            *(file_key(self.option(name, str)) for name in ("board", "tiles", "routes"))
         )
         if len(self.parts.tiles.colours) < self.players:
             raise GameError(f"tiles file: {self.players} players need {self.players} colours")
         if len(self.parts.routes) < self.players:
             raise GameError(f"routes file: {self.players} players need {self.players} cards")
-        builtin = self.options["board"] is None and self.options["tiles"] is None
-        self.tables = builtin_tables() if builtin else ActionTables(self.parts)
 
     def new_state(self, seed: int = 0) -> State:
         return CanalKingState(self, seed)
