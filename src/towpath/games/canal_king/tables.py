@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations, compress
 from operator import itemgetter, or_
+from typing import cast
 
 from towpath.core.actions import Action
 from towpath.games.canal_king.actions import Place, Replace, Special, Swap
@@ -21,8 +22,10 @@ STATE_SHIFT = 2 * TERRAIN_SHIFT  # a cell's state: its lines part << STATE_SHIFT
 CONSTRAINT_BITS = (1 << STATE_SHIFT) - 1
 SEALED = 1 << 16  # a cell state's lines part for a special tile
 MAX_ENTRIES = 200_000  # per cache, which is emptied when full
-ONE = 1
 FIRST = itemgetter(0)
+NEXT = (1).__add__
+
+Fit = tuple[int, tuple[tuple[int, ...], ...]]  # kinds with a fitting rotation, and those by kind
 
 
 def fits(edges: int, constraint: int) -> bool:
@@ -48,8 +51,7 @@ class ActionTables:
             (SEALED if code >= tiles.special * EDGES else tiles.lines[code] + 1) << STATE_SHIFT
             for code in range(len(tiles.lines))
         ]
-        self.fit: dict[int, tuple[int, tuple[tuple[int, ...], ...]]] = {}
-        self.fitting: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self.fit: dict[int, Fit] = {}
         self.rows: list[list[tuple[Action, ...] | None]] = [
             [None] * (2 * self.size) for _ in tiles.names
         ]
@@ -73,18 +75,17 @@ class ActionTables:
         kinds = 0
         for _, kind in hand:
             kinds |= 1 << kind
-        keys = list(
-            map(or_, map(self.state_of_code.__getitem__, map(ONE.__add__, board)), constraints)
-        )
-        found = list(map(self.fit.get, keys))
-        while None in found:
-            cell = found.index(None)
-            found[cell] = self._fit(keys[cell])
-        masks = map(kinds.__and__, map(FIRST, found))  # type: ignore[arg-type]
+        keys = list(map(or_, map(self.state_of_code.__getitem__, map(NEXT, board)), constraints))
+        known = list(map(self.fit.get, keys))
+        while None in known:
+            cell = known.index(None)
+            known[cell] = self._fit(keys[cell])
+        found = cast(list[Fit], known)
+        masks = map(kinds.__and__, map(FIRST, found))
         rows, size = self.rows, self.size
         actions: list[Action] = []
         for cell in compress(range(size), masks):
-            per_kind = found[cell][1]  # type: ignore[index]
+            per_kind = found[cell][1]
             replacing = board[cell] >= 0
             for tile, kind in hand:
                 rotations = per_kind[kind]
@@ -93,7 +94,7 @@ class ActionTables:
                     actions.extend(map(row.__getitem__, rotations))
         return actions
 
-    def _fit(self, key: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    def _fit(self, key: int) -> Fit:
         high, constraint = key >> STATE_SHIFT, key & CONSTRAINT_BITS
         kinds = range(len(self.parts.tiles.kinds))
         if high == SEALED:
@@ -128,18 +129,12 @@ class ActionTables:
     def rotations(self, kind: int, keep: int, constraint: int) -> tuple[int, ...]:
         """The distinct rotations of `kind` whose lines include the mask `keep` and whose edges
         meet `constraint`."""
-        key = (kind, keep, constraint)
-        found = self.fitting.get(key)
-        if found is None:
-            tiles = self.parts.tiles
-            code = self.kind_code[kind]
-            found = tuple(
-                r
-                for r in tiles.rotations[kind]
-                if tiles.lines[code + r] & keep == keep and fits(tiles.edges[code + r], constraint)
-            )
-            self.fitting[key] = found
-        return found
+        tiles, code = self.parts.tiles, self.kind_code[kind]
+        return tuple(
+            r
+            for r in tiles.rotations[kind]
+            if tiles.lines[code + r] & keep == keep and fits(tiles.edges[code + r], constraint)
+        )
 
     def swaps(self, hand: list[int]) -> list[Action]:
         """Every distinct set of 1 to swap_max tiles of a (sorted) hand."""
