@@ -1,4 +1,18 @@
-"""Canal King (Tactic): build hex canals to join your secret route's ports, then sail it first."""
+"""Canal King (Tactic): build hex canals to join your secret route's ports, then sail it first.
+
+Rules: rules/canal_king.md. Where it is silent this engine decides (see also the data files):
+- A route is complete when its four ports are joined port to port, through any ports; ships
+  turn in ports, so the calls' order never matters for completion (only for sailing, with
+  `ordered_calls`, where a call stopped in out of order does not count).
+- Drawing after a placement or replacement fills the hand back to 5; a swap draws as many tiles
+  as it discarded. A tile replaced by the special tile goes to the discards too. A launched
+  player's hand stays in front of them, out of play. The discard pile's tiles are public.
+- A building player with no possible action (no tiles left to hold) plays `pass`.
+- A ship stopped on a tile whose way on leads to a free space cannot sail on (it may return).
+  Sailing round back into the port it left is a stop like any other. `return` counts no call.
+- On a flag or special-tile stop where lines fork at the entry edge (only in a custom tile
+  set), the ship goes on next turn by any line from that edge.
+"""
 
 from __future__ import annotations
 

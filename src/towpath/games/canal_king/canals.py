@@ -107,7 +107,7 @@ class Stop:
 
 
 @dataclass(frozen=True, slots=True)
-class Ship:
+class Departure:
     """Where a ship sets out from: a port (-1 - port), or a crossing with the edges it may take."""
 
     place: int
@@ -116,7 +116,7 @@ class Ship:
     own_special: int | None
 
 
-def sail_stops(board: list[int], parts: Components, ship: Ship) -> list[Stop]:
+def sail_stops(board: list[int], parts: Components, ship: Departure) -> list[Stop]:
     """Every stop the ship can reach this turn: the first own-colour flag, port, opponent's
     special tile or dead end along each way; a path never repeats a crossing (Sailing)."""
     step, exits = parts.board.step, parts.tiles.exits

@@ -1,7 +1,8 @@
 """Canal King: the position, building and sailing turns, and the end (rules/canal_king.md).
 
 `board[cell]` is -1 (free) or a tile code `type * 6 + rotation`; `constraints[cell]` packs the
-edges a tile there must have as canal (bits 0-5) and as terrain (bits 6-11). Tiles in hands, the
+edges a tile there must have as canal (bits 0-5) and as terrain (bits 6-11); `groups[port]`
+labels the ports joined by canal (both kept up to date as tiles go down). Tiles in hands, the
 pile and the discards are tile types; the pile's top is its last element. A ship is a dict:
 `port` (its port, or None on a tile), `cell`, `entry` and `exit` (edges, on a tile), `stop` (what
 stopped it), `last_port`, `calls` (ports of call done) and `skip` (its next turn is lost).
@@ -31,9 +32,10 @@ from towpath.games.canal_king.actions import (
     Word,
 )
 from towpath.games.canal_king.canals import (
+    DEAD_END,
     PORT,
     SPECIAL,
-    Ship,
+    Departure,
     Stop,
     join_new_lines,
     port_groups,
@@ -209,15 +211,15 @@ class CanalKingState(State):
         assert ship is not None
         own = self.specials[seat]
         if ship["port"] is not None:
-            origin = Ship(-1 - ship["port"], (), self.colours[seat], own)
+            origin = Departure(-1 - ship["port"], (), self.colours[seat], own)
             return sail_stops(self.board, self.game.parts, origin)
         cell, entry = ship["cell"], ship["entry"]
         code = self.board[cell]
         ahead = self.game.parts.tiles.exits[code * EDGES + entry]
         leaving = ahead if ship["exit"] is None else (ship["exit"],)
-        if ship["stop"] == "dead_end":  # either end of its line (Sailing, Decision)
+        if ship["stop"] == DEAD_END:  # either end of its line (Sailing, Decision)
             leaving = (*leaving, entry)
-        origin = Ship(cell * EDGES + entry, leaving, self.colours[seat], own)
+        origin = Departure(cell * EDGES + entry, leaving, self.colours[seat], own)
         return sail_stops(self.board, self.game.parts, origin)
 
     def _sail_action(self, stop: Stop) -> Action:
