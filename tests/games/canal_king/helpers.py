@@ -17,7 +17,6 @@ from typing import Any
 import towpath
 from towpath.core.actions import Action
 from towpath.core.errors import IllegalAction
-from towpath.games.canal_king import SMALL_BOARD, SMALL_ROUTES
 from towpath.games.canal_king.actions import Place
 from towpath.games.canal_king.canals import port_groups
 from towpath.games.canal_king.components import EDGES
@@ -42,7 +41,7 @@ NETWORK: Tiles = {
 
 def small(**options: Any) -> dict[str, Any]:
     """Options for the small board and its route cards."""
-    return {"board": SMALL_BOARD, "routes": SMALL_ROUTES, **options}
+    return {"board": "small", "routes": "small", **options}
 
 
 def position(

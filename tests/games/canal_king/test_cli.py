@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from tests.cli.test_cli import towpath_cli
-from towpath.games.canal_king import SMALL_BOARD, SMALL_ROUTES
 
-SMALL = ["-o", f"board={SMALL_BOARD}", "-o", f"routes={SMALL_ROUTES}"]
+SMALL = ["-o", "board=small", "-o", "routes=small"]
 
 
 def test_a_person_plays_by_notation_and_by_number() -> None:

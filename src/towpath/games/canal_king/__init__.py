@@ -36,8 +36,6 @@ from towpath.games.canal_king.state import CanalKingState
 from towpath.games.canal_king.tables import ActionTables
 
 RULES = load_rules()
-SMALL = Path(__file__).parent / "data" / "small"
-SMALL_BOARD, SMALL_ROUTES = str(SMALL / "board.toml"), str(SMALL / "routes.toml")
 
 
 FileKey = tuple[str, int, int] | None  # a data file's path, modification time and size
@@ -83,17 +81,17 @@ class CanalKing(Game):
         ),
         IntOption("first_player", 0, "the seat that starts", 0, 5),
         IntOption("max_turns", RULES.max_turns, "player turns before the game ends unfinished", 1),
-        FileOption("board", None, "a TOML file with the board's size and ports"),
+        FileOption("board", None, "a TOML file with the board's size and ports, or small"),
         FileOption("tiles", None, "a TOML file with the tile set"),
-        FileOption("routes", None, "a TOML file with the route cards"),
+        FileOption("routes", None, "a TOML file with the route cards, or small"),
     )
     # The small board reaches the sailing race in random play (the default board rarely does),
     # and its short turn limit keeps the suite's time in budget.
     option_sets = (
         {},
         {
-            "board": SMALL_BOARD,
-            "routes": SMALL_ROUTES,
+            "board": "small",
+            "routes": "small",
             "ordered_calls": True,
             "first_player": 1,
             "max_turns": 200,

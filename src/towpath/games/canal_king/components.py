@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from towpath.core.datafile import builtin_toml, user_toml
+from towpath.core.datafile import builtin_toml, option_toml
 from towpath.core.errors import GameError
 from towpath.core.hexgrid import ODD_Q, Cell, opposite
 
@@ -133,14 +133,19 @@ def load_components(board: str | None, tiles: str | None, routes: str | None) ->
     """The built-in components, with any of them replaced by the file an option names."""
     if board is None and tiles is None and routes is None:
         return builtin_components()
-    loaded_board = builtin_board() if board is None else build_board(user_toml(board, "board"))
+    loaded_board = (
+        builtin_board()
+        if board is None
+        else build_board(option_toml(PACKAGE, board, "board.toml", "board"))
+    )
     return Components(
         board=loaded_board,
-        tiles=builtin_tiles() if tiles is None else build_tiles(user_toml(tiles, "tiles")),
-        routes=build_routes(
-            builtin_toml(PACKAGE, "routes.toml") if routes is None else user_toml(routes, "routes"),
-            loaded_board,
+        tiles=(
+            builtin_tiles()
+            if tiles is None
+            else build_tiles(option_toml(PACKAGE, tiles, "tiles.toml", "tiles"))
         ),
+        routes=build_routes(option_toml(PACKAGE, routes, "routes.toml", "routes"), loaded_board),
         rules=load_rules(),
     )
 
