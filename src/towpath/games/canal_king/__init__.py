@@ -32,6 +32,7 @@ from towpath.games.canal_king.components import (
     load_components,
     load_rules,
 )
+from towpath.games.canal_king.evaluate import evaluate
 from towpath.games.canal_king.state import CanalKingState
 from towpath.games.canal_king.tables import ActionTables
 
@@ -123,6 +124,10 @@ class CanalKing(Game):
 
     def new_state(self, seed: int = 0) -> State:
         return CanalKingState(self, seed)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        assert isinstance(state, CanalKingState)
+        return evaluate(state, seat)
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
         known = self.tables.parsed
