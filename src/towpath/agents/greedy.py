@@ -19,12 +19,15 @@ TIE = 1e-12
 class GreedyAgent(Agent):
     name = "greedy"
 
-    def __init__(self, seed: int = 0, budget: int = 2000) -> None:
-        """`budget`: evaluations per decision spent on playing the rest of the turn."""
-        if budget < 0:
-            raise GameError(f"greedy budget: expected a number ≥ 0, got {budget}")
+    def __init__(self, seed: int = 0, budget: int = 2000, sample: int = 400) -> None:
+        """`budget`: evaluations per decision spent on playing the rest of the turn;
+        `sample`: where there are more legal actions than this (Canal King's placements),
+        judge a random sample of this many."""
+        if budget < 0 or sample < 1:
+            raise GameError("greedy: expected budget ≥ 0 and sample ≥ 1")
         self.rng = Rng(seed)
         self.budget = budget
+        self.sample = sample
 
     def choose(self, state: State) -> Action:
         seat = state.current_player
@@ -34,6 +37,10 @@ class GreedyAgent(Agent):
         if len(actions) == 1:
             return actions[0]
         world = state.resample(seat, self.rng.next64())
+        if len(actions) > self.sample:
+            actions = list(actions)
+            self.rng.shuffle(actions)
+            del actions[self.sample :]
         allowance = self.budget // len(actions)
         best: list[Action] = []
         best_value = float("-inf")

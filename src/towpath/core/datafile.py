@@ -28,3 +28,15 @@ def user_toml(path: str, what: str) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise GameError(f"{what} file {path!r}: not valid TOML ({error})") from None
+
+
+def option_toml(package: str, value: str | None, filename: str, what: str) -> dict[str, Any]:
+    """The data a file option names: None for the built-in `data/<filename>`, the name of a
+    built-in variant (a folder under `data/`, such as "small") for `data/<name>/<filename>`,
+    otherwise the path of a user's TOML file."""
+    if value is None:
+        return builtin_toml(package, filename)
+    variant = resources.files(package).joinpath("data", value)
+    if "/" not in value and "." not in value and variant.is_dir():
+        return builtin_toml(package, f"{value}/{filename}")
+    return user_toml(value, what)

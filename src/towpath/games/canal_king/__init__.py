@@ -1,0 +1,139 @@
+"""Canal King (Tactic): build hex canals to join your secret route's ports, then sail it first.
+
+Rules: rules/canal_king.md. Where it is silent this engine decides (see also the data files):
+- A route is complete when its four ports are joined port to port, through any ports; ships
+  turn in ports, so the calls' order never matters for completion (only for sailing, with
+  `ordered_calls`, where a call stopped in out of order does not count).
+- Drawing after a placement or replacement fills the hand back to 5; a swap draws as many tiles
+  as it discarded. A tile replaced by the special tile goes to the discards too. A launched
+  player's hand stays in front of them, out of play. The discard pile's tiles are public.
+- A building player with no possible action (no tiles left to hold) plays `pass`.
+- A ship stopped on a tile whose way on leads to a free space cannot sail on (it may return).
+  Sailing round back into the port it left is a stop like any other. `return` counts no call.
+- On a flag or special-tile stop where lines fork at the entry edge (only in a custom tile
+  set), the ship goes on next turn by any line from that edge.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import ClassVar
+
+from towpath.core.actions import Action
+from towpath.core.errors import GameError
+from towpath.core.game import Game, State
+from towpath.core.options import BoolOption, FileOption, IntOption, Option
+from towpath.core.registry import register
+from towpath.games.canal_king.actions import NOTATION_HELP, parse
+from towpath.games.canal_king.components import (
+    Components,
+    builtin_components,
+    load_components,
+    load_rules,
+)
+from towpath.games.canal_king.evaluate import evaluate
+from towpath.games.canal_king.state import CanalKingState
+from towpath.games.canal_king.tables import ActionTables
+
+RULES = load_rules()
+
+
+FileKey = tuple[str, int, int] | None  # a data file's path, modification time and size
+
+
+@cache
+def builtin_tables() -> ActionTables:
+    """The built-in board and tiles' action tables, shared by every game that uses them."""
+    return ActionTables(builtin_components())
+
+
+@lru_cache(maxsize=8)
+def loaded_parts(
+    board: FileKey, tiles: FileKey, routes: FileKey
+) -> tuple[Components, ActionTables]:
+    """Components and their action tables, loaded once per version of the data files (a
+    designer's simulation plays thousands of games on one board)."""
+    parts = load_components(*(None if key is None else key[0] for key in (board, tiles, routes)))
+    builtin = board is None and tiles is None
+    return parts, builtin_tables() if builtin else ActionTables(parts)
+
+
+def file_key(path: str | None) -> FileKey:
+    if path is None:
+        return None
+    try:
+        stat = Path(path).stat()
+    except OSError:
+        return (path, -1, -1)  # loading reports the error
+    return (path, stat.st_mtime_ns, stat.st_size)
+
+
+@register
+class CanalKing(Game):
+    id = "canal_king"
+    title = "Canal King"
+    min_players = 2
+    max_players = 6
+    default_players = 4
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        BoolOption(
+            "ordered_calls", False, "the ship must stop in the ports of call in the card's order"
+        ),
+        IntOption("first_player", 0, "the seat that starts", 0, 5),
+        IntOption("max_turns", RULES.max_turns, "player turns before the game ends unfinished", 1),
+        FileOption("board", None, "a TOML file with the board's size and ports, or small"),
+        FileOption("tiles", None, "a TOML file with the tile set"),
+        FileOption("routes", None, "a TOML file with the route cards, or small"),
+    )
+    # The small board reaches the sailing race in random play (the default board rarely does),
+    # and its short turn limit keeps the suite's time in budget.
+    option_sets = (
+        {},
+        {
+            "board": "small",
+            "routes": "small",
+            "ordered_calls": True,
+            "first_player": 1,
+            "max_turns": 200,
+        },
+    )
+    state_class = CanalKingState
+    notation_help = NOTATION_HELP
+
+    parts: Components
+    tables: ActionTables
+    ordered_calls: bool
+    first_player: int
+    max_turns: int
+
+    def _setup(self) -> None:
+        first = self.option("first_player", int) or 0
+        if first >= self.players:
+            raise GameError(f"option first_player: expected a seat from 0 to {self.players - 1}")
+        self.first_player = first
+        self.ordered_calls = bool(self.option("ordered_calls", bool))
+        self.max_turns = self.option("max_turns", int) or RULES.max_turns
+        self.parts, self.tables = loaded_parts(
+            *(file_key(self.option(name, str)) for name in ("board", "tiles", "routes"))
+        )
+        if len(self.parts.tiles.colours) < self.players:
+            raise GameError(f"tiles file: {self.players} players need {self.players} colours")
+        if len(self.parts.routes) < self.players:
+            raise GameError(f"routes file: {self.players} players need {self.players} cards")
+
+    def new_state(self, seed: int = 0) -> State:
+        return CanalKingState(self, seed)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        assert isinstance(state, CanalKingState)
+        return evaluate(state, seat)
+
+    def parse_action(self, text: str, state: State | None = None) -> Action:
+        known = self.tables.parsed
+        action = known.get(text)
+        if action is None:
+            action = parse(text, self.parts)
+            if len(known) < 200_000:
+                known[text] = action
+        return action

@@ -1,0 +1,173 @@
+"""The canal graph: ships follow lines from crossing to crossing (rules/canal_king.md).
+
+A crossing `cell * 6 + edge` is a ship entering `cell` by `edge`; it may leave by any edge a line
+joins to `edge` (no turning back on a tile), into the next cell, into a port through a dock, or
+nowhere when the next cell is empty. A ship changes direction only in ports.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from towpath.games.canal_king.components import BORDER, EDGES, PAIR_BIT, Components
+
+PORT, FLAG, SPECIAL, DEAD_END = "port", "flag", "special", "dead_end"
+
+
+def port_groups(board: list[int], parts: Components) -> list[int]:
+    """A group number per port, the least port of its group: ports joined by canal, directly or
+    through other ports (a ship turns in any port), share one. A route is complete when its four
+    ports share a group, in whatever order its calls come (Finishing the route)."""
+    ports = parts.board.ports
+    step, exits = parts.board.step, parts.tiles.exits
+    group = [-1] * len(ports)
+    for root in range(len(ports)):
+        if group[root] >= 0:
+            continue
+        group[root] = root
+        frontier = [root]
+        # One `seen` for the group: what one of its ports reaches, the group reaches.
+        seen: set[int] = set()
+        while frontier:
+            stack = [
+                cell * EDGES + edge
+                for cell, edge in ports[frontier.pop()].docks
+                if board[cell] >= 0 and cell * EDGES + edge not in seen
+            ]
+            seen.update(stack)
+            while stack:
+                crossing = stack.pop()
+                cell = crossing // EDGES
+                for edge in exits[board[cell] * EDGES + crossing % EDGES]:
+                    target = step[cell * EDGES + edge]
+                    if target >= 0:
+                        if board[target // EDGES] >= 0 and target not in seen:
+                            seen.add(target)
+                            stack.append(target)
+                    elif target != BORDER and group[-1 - target] < 0:
+                        group[-1 - target] = root
+                        frontier.append(-1 - target)
+    return group
+
+
+def ports_reached(board: list[int], parts: Components, cell: int, edge: int) -> set[int]:
+    """The ports a ship reaches leaving `cell` by `edge` (stopping at nothing but ports)."""
+    step, exits = parts.board.step, parts.tiles.exits
+    first = step[cell * EDGES + edge]
+    if first < 0:
+        return set() if first == BORDER else {-1 - first}
+    if board[first // EDGES] < 0:
+        return set()
+    found: set[int] = set()
+    seen = {first}
+    stack = [first]
+    while stack:
+        crossing = stack.pop()
+        here = crossing // EDGES
+        for way in exits[board[here] * EDGES + crossing % EDGES]:
+            target = step[here * EDGES + way]
+            if target >= 0:
+                if board[target // EDGES] >= 0 and target not in seen:
+                    seen.add(target)
+                    stack.append(target)
+            elif target != BORDER:
+                found.add(-1 - target)
+    return found
+
+
+def join_new_lines(
+    board: list[int], parts: Components, groups: list[int], cell: int, new: int
+) -> None:
+    """Update the port groups after lines `new` (a mask) appeared on `cell`.
+
+    A new port-to-port way runs along some new line (a, b): its ports behind lie among those
+    reached leaving by a, those ahead among those reached leaving by b. When both sides reach a
+    port, every port on either side joins one group (labelled by its least port)."""
+    for (a, b), bit in PAIR_BIT.items():
+        if not new & bit:
+            continue
+        behind = ports_reached(board, parts, cell, a)
+        ahead = ports_reached(board, parts, cell, b) if behind else set()
+        if ahead:
+            labels = {groups[port] for port in behind | ahead}
+            least = min(labels)
+            for port, label in enumerate(groups):
+                if label in labels:
+                    groups[port] = least
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """Where a sailing turn can end: `place` is -1 - port, or the crossing of the stop tile.
+    `exit` is the edge the ship leaves by next (None in a port, or where lines fork)."""
+
+    place: int
+    kind: str
+    exit: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Departure:
+    """Where a ship sets out from: a port (-1 - port), or a crossing with the edges it may take."""
+
+    place: int
+    leaving: tuple[int, ...]
+    colour: int
+    own_special: int | None
+
+
+def sail_stops(board: list[int], parts: Components, ship: Departure) -> list[Stop]:
+    """Every stop the ship can reach this turn: the first own-colour flag, port, opponent's
+    special tile or dead end along each way; a path never repeats a crossing (Sailing)."""
+    step, exits = parts.board.step, parts.tiles.exits
+    flag_of, special = parts.tiles.flag_of, parts.tiles.special
+    stops: dict[int, str] = {}
+    dead_ends: dict[int, set[int]] = {}
+    seen: set[int] = set()
+    stack: list[int] = []
+
+    def enter(crossing: int) -> None:
+        if crossing in seen:
+            return
+        seen.add(crossing)
+        cell = crossing // EDGES
+        tile = board[cell] // EDGES
+        if flag_of[tile] == ship.colour:
+            stops[crossing] = FLAG
+        elif tile == special and cell != ship.own_special:
+            stops[crossing] = SPECIAL
+        else:
+            stack.append(crossing)
+
+    def leave(crossing: int, edge: int, moved: bool) -> None:
+        target = step[crossing // EDGES * EDGES + edge]
+        if target >= 0:
+            if board[target // EDGES] >= 0:
+                enter(target)
+            elif moved:  # a dead end where the ship set out is no move at all
+                dead_ends.setdefault(crossing, set()).add(edge)
+        elif target != BORDER:
+            stops[target] = PORT
+
+    if ship.place < 0:
+        for cell, edge in parts.board.ports[-1 - ship.place].docks:
+            if board[cell] >= 0:
+                enter(cell * EDGES + edge)
+    else:
+        seen.add(ship.place)
+        for edge in ship.leaving:
+            leave(ship.place, edge, moved=False)
+    while stack:
+        crossing = stack.pop()
+        for edge in exits[board[crossing // EDGES] * EDGES + crossing % EDGES]:
+            leave(crossing, edge, moved=True)
+    result = [Stop(place, kind, _exit(board, parts, place, kind)) for place, kind in stops.items()]
+    result += [Stop(c, DEAD_END, min(e) if len(e) == 1 else None) for c, e in dead_ends.items()]
+    return sorted(result, key=lambda stop: (stop.place >= 0, abs(stop.place)))
+
+
+def _exit(board: list[int], parts: Components, place: int, kind: str) -> int | None:
+    if kind == PORT:
+        return None
+    ways = parts.tiles.exits[board[place // EDGES] * EDGES + place % EDGES]
+    return ways[0] if len(ways) == 1 else None

@@ -1,0 +1,152 @@
+"""Precomputed pieces of the building moves, shared by every state of one set of components.
+
+A cell's *constraint* packs the edges that must be canal (bits 0-5) and those that must be
+terrain (bits 6-11), from its neighbours' tiles, its docks and the border (Placing rules). The
+rotations of a kind that meet a constraint, and the action objects themselves, are computed once
+and looked up afterwards: a turn can have thousands of placements.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, compress
+from operator import itemgetter, or_
+from typing import cast
+
+from towpath.core.actions import Action
+from towpath.games.canal_king.actions import Place, Replace, Special, Swap
+from towpath.games.canal_king.components import EDGES, Components
+
+TERRAIN_SHIFT = 6
+EDGE_BITS = (1 << EDGES) - 1
+STATE_SHIFT = 2 * TERRAIN_SHIFT  # a cell's state: its lines part << STATE_SHIFT | constraint
+CONSTRAINT_BITS = (1 << STATE_SHIFT) - 1
+SEALED = 1 << 16  # a cell state's lines part for a special tile
+MAX_ENTRIES = 200_000  # per cache, which is emptied when full
+FIRST = itemgetter(0)
+NEXT = (1).__add__
+
+Fit = tuple[int, tuple[tuple[int, ...], ...]]  # kinds with a fitting rotation, and those by kind
+
+
+def fits(edges: int, constraint: int) -> bool:
+    canal = constraint & EDGE_BITS
+    return edges & canal == canal and not edges & (constraint >> TERRAIN_SHIFT)
+
+
+class ActionTables:
+    """Building moves looked up rather than searched. A cell's *state* packs its lines (or
+    free, or a special tile) with its constraint; for each state seen, `fit` keeps the fitting
+    rotations of every kind (and a bit mask of the kinds with some), shared by all cells."""
+
+    def __init__(self, parts: Components) -> None:
+        self.parts = parts
+        tiles = parts.tiles
+        self.size = parts.board.size
+        self.special, self.special_kind = tiles.special, tiles.special_kind
+        # A code of each kind's first type: every type of a kind has the kind's lines.
+        self.kind_code = [tiles.kind_of.index(k) * EDGES for k in range(len(tiles.kinds))]
+        # The high bits of a cell's state, by code + 1: 0 for a free cell, the lines + 1 for a
+        # tile, SEALED for a special tile (which nothing replaces).
+        self.state_of_code = [0] + [
+            (SEALED if code >= tiles.special * EDGES else tiles.lines[code] + 1) << STATE_SHIFT
+            for code in range(len(tiles.lines))
+        ]
+        self.fit: dict[int, Fit] = {}
+        self.rows: list[list[tuple[Action, ...] | None]] = [
+            [None] * (2 * self.size) for _ in tiles.names
+        ]
+        # The rotation of the special tile that gives exactly a given line mask.
+        special = tiles.special * EDGES
+        self.special_over = {
+            tiles.lines[special + r]: r for r in tiles.rotations[tiles.special_kind]
+        }
+        self.swap_actions: dict[tuple[int, ...], Swap] = {}
+        self.parsed: dict[str, Action] = {}  # notation -> action, for Game.parse_action
+
+    def building(self, types: list[int], board: list[int], constraints: list[int]) -> list[Action]:
+        """Every placement, replacement or special tile of these types (the special tile is the
+        last type), cell by cell. The cells where some type fits are found in C."""
+        kind_of, docks, special = (
+            self.parts.tiles.kind_of,
+            self.parts.board.dock_cells,
+            self.special,
+        )
+        hand = [(tile, kind_of[tile]) for tile in types]
+        kinds = 0
+        for _, kind in hand:
+            kinds |= 1 << kind
+        keys = list(map(or_, map(self.state_of_code.__getitem__, map(NEXT, board)), constraints))
+        known = list(map(self.fit.get, keys))
+        while None in known:
+            cell = known.index(None)
+            known[cell] = self._fit(keys[cell])
+        found = cast(list[Fit], known)
+        masks = map(kinds.__and__, map(FIRST, found))
+        rows, size = self.rows, self.size
+        actions: list[Action] = []
+        for cell in compress(range(size), masks):
+            per_kind = found[cell][1]
+            replacing = board[cell] >= 0
+            for tile, kind in hand:
+                rotations = per_kind[kind]
+                if rotations and not (tile == special and cell in docks):
+                    row = rows[tile][cell + size * replacing] or self._row(tile, cell, replacing)
+                    actions.extend(map(row.__getitem__, rotations))
+        return actions
+
+    def _fit(self, key: int) -> Fit:
+        high, constraint = key >> STATE_SHIFT, key & CONSTRAINT_BITS
+        kinds = range(len(self.parts.tiles.kinds))
+        if high == SEALED:
+            per_kind: tuple[tuple[int, ...], ...] = tuple(() for _ in kinds)
+        else:
+            keep = max(high - 1, 0)
+            per_kind = tuple(self.rotations(kind, keep, constraint) for kind in kinds)
+            if high:  # the special tile replaces only a single straight, along it
+                over = self.special_over.get(keep)
+                special = () if over is None else (over,)
+                per_kind = (*per_kind[: self.special_kind], special)
+        mask = sum(1 << kind for kind in kinds if per_kind[kind])
+        if len(self.fit) >= MAX_ENTRIES:  # bounded over millions of games
+            self.fit.clear()
+        self.fit[key] = (mask, per_kind)
+        return mask, per_kind
+
+    def _row(self, tile: int, cell: int, replacing: bool) -> tuple[Action, ...]:
+        """The actions putting `tile` on `cell` in each rotation."""
+        row = self.rows[tile][cell + self.size * replacing]
+        if row is None:
+            col, line = self.parts.board.coords(cell)
+            name = self.parts.tiles.names[tile]
+            if tile == self.special:
+                row = tuple(Special(col, line, r) for r in range(EDGES))
+            else:
+                kind = Replace if replacing else Place
+                row = tuple(kind(name, col, line, r) for r in range(EDGES))
+            self.rows[tile][cell + self.size * replacing] = row
+        return row
+
+    def rotations(self, kind: int, keep: int, constraint: int) -> tuple[int, ...]:
+        """The distinct rotations of `kind` whose lines include the mask `keep` and whose edges
+        meet `constraint`."""
+        tiles, code = self.parts.tiles, self.kind_code[kind]
+        return tuple(
+            r
+            for r in tiles.rotations[kind]
+            if tiles.lines[code + r] & keep == keep and fits(tiles.edges[code + r], constraint)
+        )
+
+    def swaps(self, hand: list[int]) -> list[Action]:
+        """Every distinct set of 1 to swap_max tiles of a (sorted) hand."""
+        sets: dict[tuple[int, ...], None] = {}
+        for count in range(1, min(len(hand), self.parts.rules.swap_max) + 1):
+            sets.update(dict.fromkeys(combinations(hand, count)))
+        known = self.swap_actions
+        return [known.get(tiles) or self._swap(tiles) for tiles in sets]
+
+    def _swap(self, tiles: tuple[int, ...]) -> Swap:
+        action = Swap(tuple(self.parts.tiles.names[t] for t in tiles))
+        if len(self.swap_actions) >= MAX_ENTRIES:
+            self.swap_actions.clear()
+        self.swap_actions[tiles] = action
+        return action

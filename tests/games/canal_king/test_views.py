@@ -1,0 +1,95 @@
+"""What each seat sees, resampling the hidden parts, and the text board."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tests.games.canal_king.helpers import NETWORK, act, launch, position, small
+from towpath.games.canal_king.state import CanalKingState
+
+
+def test_routes_and_colours_are_hidden_from_other_seats_until_revealed() -> None:
+    state = position(3, cards=[1, 2, 3], colours=["red", "blue", "green"])
+    assert state.view(0)["routes"] == [["A", "E", "H", "C"], None, None]
+    assert state.view(0)["colours"] == ["red", None, None]
+    assert state.view(2)["routes"] == [None, None, ["C", "H", "J", "F"]]
+    assert state.view(None)["routes"] == [None, None, None]
+    assert state.view(None)["colours"] == [None, None, None]
+
+
+def test_the_view_has_every_key_of_the_spec() -> None:
+    state = position(tiles={(4, 3): ("S:red", 1)}, specials={1: (2, 2, 0)}, hands=[["G"], ["T"]])
+    view = state.view(0)
+    assert {"tiles", "hands", "colours", "routes", "ships", "pile", "discards"} <= set(view)
+    assert view["tiles"] == [
+        {"cell": [2, 2], "lines": [[0, 3]], "flag": None, "special_owner": 1},
+        {"cell": [4, 3], "lines": [[1, 4]], "flag": "red", "special_owner": None},
+    ]
+    assert view["hands"] == [
+        [{"tile": "G", "lines": [[0, 2]], "flag": None}],
+        [{"tile": "T", "lines": [[0, 1]], "flag": None}],
+    ], "hands are open"
+    assert view["pile"] == len(state.pile) and view["discards"] == 0
+    assert view["ships"] == [None, None]
+
+
+def test_resampling_keeps_the_seats_own_secrets_and_redeals_the_others() -> None:
+    state = position(3, cards=[1, 2, 3], colours=["red", "blue", "green"])
+    seen_routes: Counter[int] = Counter()
+    seen_colours: Counter[int] = Counter()
+    for seed in range(200):
+        world = state.resample(0, seed)
+        assert world.routes[0] == 0 and world.colours[0] == state.colours[0]
+        assert len(set(world.routes)) == 3 and len(set(world.colours)) == 3
+        assert sorted(world.pile) == sorted(state.pile)
+        seen_routes.update(world.routes[1:])
+        seen_colours.update(world.colours[1:])
+    assert set(seen_routes) == set(range(1, 12)), "any card but seat 0's own"
+    assert set(seen_colours) == set(range(6)) - {state.colours[0]}
+
+
+def test_revealed_routes_and_colours_are_not_redrawn() -> None:
+    state = position(3, tiles=NETWORK, cards=[6, 1, 2], **small())
+    launch(state, 0, "F")
+    for seed in range(30):
+        world = state.resample(1, seed)
+        assert world.routes[0] == 5 and world.routes[1] == 0
+        assert world.colours == state.colours
+
+
+def test_a_redrawn_route_that_is_complete_is_pending_its_launch() -> None:
+    # Seat 1's card 5 (E-A-C-F) is not complete; some redraws give it a complete card.
+    state = position(tiles=NETWORK, cards=[1, 5], player=1, **small())
+    launches = 0
+    for seed in range(40):
+        world = state.resample(0, seed)
+        assert world.view(0) == state.view(0)
+        if world.routes[1] in (1, 5):  # cards 2 and 6 are joined by NETWORK
+            assert world.legal_actions() == [world.game.parse_action("launch")]
+            launches += 1
+    assert launches > 0
+
+
+def test_the_text_board_shows_ports_tiles_flags_specials_and_ships() -> None:
+    tiles = {**NETWORK, (2, 0): ("G:red", 2)}
+    state = position(tiles=tiles, specials={1: (2, 2, 0)}, cards=[6, 5], **small())
+    launch(state, 0, (2, 0), entry=4, exit=2, stop="flag", last_port="A")
+    text = state.render_text(1)
+    lines = text.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    assert lines[2].split() == ["A", "A", "B", "B"], "northern ports over their docks"
+    assert "R @0" in text, "the red flag and seat 0's ship on 2,0"
+    assert "*1" in text and "≈" in text and "dock" in text
+    assert "ship on 2,0 in by 4 out by 2 · last port A" in text
+
+
+def test_the_default_board_fits_an_80_column_terminal() -> None:
+    state = position(4)
+    assert all(len(line) <= 80 for line in state.render_text(0).splitlines())
+
+
+def test_views_after_a_move_stay_consistent_with_the_state() -> None:
+    state = position(hands=[["S"], ["G"]])
+    act(state, "place S 4,3 r0")
+    assert isinstance(state, CanalKingState)
+    assert state.view(1)["tiles"][0]["cell"] == [4, 3]
