@@ -107,7 +107,8 @@ def test_a_token_opens_exactly_one_seat_of_one_room(client: TestClient) -> None:
         ({"game": "chess"}, "unknown game 'chess'; expected one of: arriala"),
         ({"game": "mississippi", "players": 9}, "mississippi is for 2 to 6 players"),
         ({"game": "mississippi", "options": {"logs": -1}}, "option logs: expected"),
-        ({"game": "mississippi", "options": {"river": "/etc/passwd"}}, "option river: files"),
+        ({"game": "mississippi", "options": {"river": "/etc/passwd"}}, "option river: expected"),
+        ({"game": "canal_king", "options": {"board": "Makefile"}}, "option board: expected"),
         ({"game": "mississippi", "players": 2, "seats": [{"kind": "human"}]}, "expected 2 seats"),
         ({"game": "mississippi", "colour": "red"}, "body.colour"),
         (
@@ -147,6 +148,12 @@ def test_bad_bodies_are_refused_saying_what_was_wrong(
         else " ".join(".".join(map(str, d["loc"])) + " " + d["msg"] for d in detail)
     )
     assert says in text
+
+
+def test_a_built_in_variant_may_be_named(client: TestClient) -> None:
+    small = {"board": "small", "routes": "small"}
+    created = create(client, game="canal_king", players=2, options=small)
+    assert client.get(f"/api/rooms/{created['room']}").json()["options"] == small
 
 
 def test_size_limits(client: TestClient) -> None:

@@ -36,6 +36,12 @@ STATE_KEYS = {
     "seats",
     "rematch",
 }
+# What seat 0 must not see of seat 1 (early in the game), checked on seat 0's views.
+SECRET_OF_SEAT_1 = {
+    "arriala": lambda view: isinstance(view["hands"][1], int),
+    "mapped_out": lambda view: isinstance(view["hands"][1], int),
+    "canal_king": lambda view: view["colours"][1] is None and view["routes"][1] is None,
+}
 SEAT_KEYS = {"seat", "kind", "name", "agent", "claimed", "connected"}
 
 
@@ -69,7 +75,8 @@ def check_payload(message: Json, seat: int | None, record: Json, tokens: list[st
 
 
 @pytest.mark.parametrize(
-    ("game_id", "options"), [("arriala", {}), ("mapped_out", {"see_cards": True})]
+    ("game_id", "options"),
+    [("arriala", {}), ("mapped_out", {"see_cards": True}), ("canal_king", {})],
 )
 def test_every_payload_to_a_seat_is_drawn_from_its_view(
     sqlite_database: str, game_id: str, options: Json
@@ -122,8 +129,8 @@ def test_every_payload_to_a_seat_is_drawn_from_its_view(
             assert len(messages) > ACTIONS
             for message in messages:
                 check_payload(message, viewer, record, tokens)
-        hands = [m["view"]["hands"] for m in seen[0] if m["type"] == "state"]
-        assert all(isinstance(h[1], int) for h in hands)  # seat 1's hand is a count to seat 0
+        views = [m["view"] for m in seen[0] if m["type"] == "state"]
+        assert all(SECRET_OF_SEAT_1[game_id](view) for view in views)
 
 
 def test_an_over_game_publishes_its_record_but_a_running_one_does_not(client: TestClient) -> None:

@@ -11,11 +11,14 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
+import re
 import secrets
+import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any, TypeVar
 
 import towpath
@@ -28,6 +31,7 @@ from towpath.server.storage import ActionRow, RoomRow, SeatRow, Storage, digest
 log = logging.getLogger("towpath.server")
 T = TypeVar("T")
 
+VARIANT = re.compile(r"[a-z0-9_-]{1,40}")
 TOKEN_BYTES = 24  # 192 random bits per seat token
 QUEUE_LIMIT = 256  # messages waiting for one client before it is dropped as too slow
 # Bounds on bot settings, so that one room cannot hold a worker for long.
@@ -96,6 +100,27 @@ def _number(text: str) -> JSON:
         except ValueError:
             pass
     return text
+
+
+def _check_variant(cls: type[Game], spec: FileOption, value: object) -> None:
+    """A data-file option may name one of the game's built-in variants (a folder of its
+    `data/`), never a path: a path would name a file on the server's own disk."""
+    name = spec.coerce(value)
+    if name is None:
+        return
+    package = sys.modules[cls.__module__].__package__ or cls.__module__
+    variants = resources.files(package).joinpath("data")
+    if (
+        not isinstance(name, str)
+        or not VARIANT.fullmatch(name)
+        or not variants.joinpath(name).is_dir()
+    ):
+        raise Refused(
+            422,
+            f"option {spec.name}: expected the name of a built-in variant; files are read by "
+            "the command line, not the server",
+            "options",
+        )
 
 
 def drawing(state: State, seat: int | None) -> tuple[str | None, str | None]:
@@ -367,13 +392,8 @@ class Lobby:
             towpath.game_ids()  # registers the games
             cls = registry.game_class(game_id)
             for spec in cls.option_specs:
-                # Checked before loading: a path names a file on the server's own disk.
-                if isinstance(spec, FileOption) and spec.coerce(options.get(spec.name)) is not None:
-                    raise Refused(
-                        422,
-                        f"option {spec.name}: files are read by the command line, not the server",
-                        "options",
-                    )
+                if isinstance(spec, FileOption):
+                    _check_variant(cls, spec, options.get(spec.name))
             return towpath.load(game_id, players, **options)
         except GameError as error:
             raise Refused(422, str(error), "game") from None

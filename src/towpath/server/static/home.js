@@ -62,7 +62,7 @@ function showOptions(game) {
     } else if (option.kind === "int_list") {
       input = el("input", { id, value: option.default ? option.default.join(",") : "", placeholder: "default" });
     } else {
-      input = el("input", { id, disabled: "", placeholder: "built-in (files: command line only)" });
+      input = el("input", { id, placeholder: "built-in (or a variant's name)", maxlength: "40" });
     }
     input.dataset.option = option.name;
     input.dataset.kind = option.kind;
@@ -112,7 +112,7 @@ function formBody() {
     const spec = game.options.find((o) => o.name === input.dataset.option);
     let value;
     if (spec.kind === "bool") value = input.checked;
-    else if (spec.kind === "file") continue;
+    else if (spec.kind === "file") value = input.value.trim() === "" ? null : input.value.trim();
     else if (spec.kind === "int") value = input.value === "" ? null : Number(input.value);
     else if (spec.kind === "int_list") value = input.value.trim() === "" ? null : input.value.split(",").map((n) => Number(n.trim()));
     else value = input.value;
