@@ -1,4 +1,4 @@
-# towpath: `make run` plays, `make test` checks. Both create .venv on first use.
+# towpath: `make run` serves the web client, `make test` checks. Both create .venv on first use.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -19,7 +19,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	@touch $@ $(VENV)/.installed
 
 run: $(VENV)/.installed
-	$(BIN)/towpath play mississippi --players 4
+	$(BIN)/towpath serve --host 127.0.0.1 --port 8000
 
 test: lint typecheck unit
 
@@ -30,8 +30,11 @@ lint: $(VENV)/.installed-dev
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
+# The server and browser tests need PostgreSQL and Chromium: the script installs and starts them.
 unit: $(VENV)/.installed-dev
-	$(BIN)/pytest
+	@url=$$(scripts/test-services.sh start) && \
+	TOWPATH_TEST_POSTGRES_URL=$$url $(BIN)/pytest; status=$$?; \
+	scripts/test-services.sh stop; exit $$status
 
 bench: $(VENV)/.installed
 	$(BIN)/towpath bench

@@ -90,6 +90,22 @@ def replay(
 
 
 @app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(help="SQLAlchemy URL (default: $TOWPATH_DATABASE_URL, else a SQLite file)"),
+    ] = None,
+    bot_delay: Annotated[float, typer.Option(help="seconds of pause before a bot's move")] = 0.8,
+) -> None:
+    """Serve the web client and its API: rooms with friends, bots and spectators."""
+    from towpath.server import serve as run_server  # noqa: PLC0415 (keeps the CLI quick)
+
+    run_server(host, port, database, bot_delay)
+
+
+@app.command()
 def bench(
     game: Annotated[
         list[str] | None, typer.Option("--game", "-g", help="game id; repeatable (default: all)")

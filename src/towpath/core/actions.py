@@ -20,3 +20,13 @@ class Action:
 
     def to_json(self) -> str:
         return self.notation()
+
+    def describe(self) -> str:
+        """A short description for a person choosing among actions.
+
+        By default the first line of the action type's docstring (empty without one).
+        """
+        doc = type(self).__doc__ or ""
+        if doc.startswith(type(self).__name__ + "("):  # a dataclass's generated signature
+            return ""
+        return doc.strip().split("\n", 1)[0]

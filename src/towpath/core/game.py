@@ -208,6 +208,27 @@ class State(ABC):
     @abstractmethod
     def _render_text(self, view: dict[str, JSON]) -> str: ...
 
+    def render_svg(self, seat: int | None = None) -> str:
+        """The board as an SVG drawing for `seat` (the browser's board), from `view(seat)` alone.
+
+        Elements a person may click carry `data-pick="TOKENS"`: a run of words of the notation
+        of the actions they stand for (see `towpath.core.svg`).
+        """
+        self._check_seat(seat)
+        return self._render_svg(self._view(seat))
+
+    def _render_svg(self, view: dict[str, JSON]) -> str:
+        raise GameError(f"{self.game.id} has no SVG rendering")
+
+    def log(self, seat: int | None = None) -> list[str]:
+        """The actions played so far as `seat` may know them, oldest first.
+
+        The default is every action's notation: actions are played in the open. A game whose
+        notation can name a secret overrides this to redact it.
+        """
+        self._check_seat(seat)
+        return [str(action) for action in self.history]
+
     def _check_seat(self, seat: int | None) -> None:
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.players

@@ -27,7 +27,7 @@ from towpath.games.arriala.actions import (
     ToVineyard,
 )
 from towpath.games.arriala.components import blue_id
-from towpath.games.arriala.view import build_view, render_text
+from towpath.games.arriala.view import build_view, render_svg, render_text
 
 if TYPE_CHECKING:
     from towpath.games.arriala import Arriala
@@ -856,6 +856,9 @@ class ArrialaState(State):
 
     def _render_text(self, view: dict[str, JSON]) -> str:
         return render_text(view)
+
+    def _render_svg(self, view: dict[str, JSON]) -> str:
+        return render_svg(view)
 
     def _resample(self, seat: int | None) -> None:
         """Deal the cards `seat` has not seen (not in its hand, not discarded) anew. Once the

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import textwrap
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from towpath.core import svg
 from towpath.core.game import JSON
 from towpath.games.arriala.components import blue_id
 
@@ -297,3 +298,260 @@ def _marks_lines(view: dict[str, JSON]) -> list[str]:
     if not notes:
         return []
     return textwrap.wrap("This turn: " + "; ".join(notes), WIDTH, subsequent_indent="  ")
+
+
+# -- SVG --------------------------------------------------------------------------------------
+
+PER_ROW = 14  # canal spaces per row of the drawing (rows snake left and right)
+SPACE = 52.0  # pitch of a canal space
+BOX = 44.0  # side of a canal space
+
+
+def render_svg(view: dict[str, JSON]) -> str:
+    """The canal snaking in rows, then vineyards, river structures, masterworks and hands.
+
+    Clickable: a worker (`r@12`, `y@ch`), a canal space (`15`), a vineyard (`ch`), a river
+    structure (`b2`), a masterwork (`masterwork cacor`), a card of the seat's hand
+    (`play move3`), and the `draw` and `end` chips.
+    """
+    width = 24 + PER_ROW * SPACE
+    rows = -(-len(view["spaces"]) // PER_ROW)
+    top = 50.0
+    parts = [svg.text(12, 22, _headline(view), {"text-anchor": "start", "font-size": 15})]
+    parts += [
+        _space_svg(view, space, *_space_at(index, top))
+        for index, space in enumerate(view["spaces"])
+    ]
+    y = top + rows * SPACE + 20
+    parts.append(_vineyards_svg(view, y))
+    parts.append(_blue_svg(view, y + 92))
+    parts.append(_masterworks_svg(view, y + 150))
+    parts.append(_players_svg(view, y + 208, width))
+    height = y + 208 + 46 * len(view["colours"]) + 70
+    background = svg.tag("rect", {"width": width, "height": height, "fill": svg.LAND})
+    return svg.document(width, height, "Arriala: Canal de Garonne", background, *parts)
+
+
+def _space_at(index: int, top: float) -> tuple[float, float]:
+    row, column = divmod(index, PER_ROW)
+    if row % 2:
+        column = PER_ROW - 1 - column
+    return (12 + column * SPACE, top + row * SPACE)
+
+
+def _space_svg(view: dict[str, JSON], space: dict[str, Any], x: float, y: float) -> str:
+    number = space["number"]
+    fill = "#d9b98a" if space["town"] else svg.WATER
+    if space["section"] in view["scored_sections"]:
+        fill = "#b7d7a8"
+    if not space["in_play"]:
+        fill = "#bbbbbb"
+    parts = [
+        svg.tag(
+            "rect",
+            {
+                "x": x,
+                "y": y,
+                "width": BOX,
+                "height": BOX,
+                "rx": 6,
+                "fill": fill,
+                "stroke": "#5a6f80",
+            },
+        ),
+        svg.text(x + 8, y + 9, number, {"font-size": 9, "fill": "#34495e"}),
+    ]
+    if space["town"]:
+        parts.append(svg.text(x + BOX / 2, y + BOX - 6, space["town"][:10], {"font-size": 7}))
+        parts.append(svg.title(space["town"]))
+    if space["lock"]:
+        parts.append(
+            svg.tag(
+                "rect",
+                {
+                    "x": x + 4,
+                    "y": y + BOX / 2 - 4,
+                    "width": BOX - 8,
+                    "height": 8,
+                    "fill": "#5b3a1e",
+                },
+            )
+        )
+    attrs = {**svg.pick(str(number), f"space {number}"), "data-space": number}
+    workers = [
+        _worker(colour, f"{colour[0]}@{number}", x + 14 + 16 * (k % 2), y + 18 + 14 * (k // 2))
+        for k, colour in enumerate(space["workers"])
+    ]
+    return svg.group({"class": "space"}, svg.group(attrs, *parts), *workers)
+
+
+def _worker(colour: str, token: str, x: float, y: float) -> str:
+    return svg.group(
+        {**svg.pick(token, f"worker {token}"), "data-worker": token},
+        svg.tag(
+            "circle", {"cx": x, "cy": y, "r": 7, "fill": svg.colour(colour), "stroke": svg.INK}
+        ),
+        svg.title(f"{colour} worker {token}"),
+    )
+
+
+def _vineyards_svg(view: dict[str, JSON], y: float) -> str:
+    parts = [svg.text(12, y, "Vineyards", {"text-anchor": "start", "font-weight": "bold"})]
+    x = 12.0
+    for info in view["vineyard_info"]:
+        workers = view["vineyards"][info["name"]]
+        width = 30 + 22 * info["places"]
+        box = svg.group(
+            {**svg.pick(info["id"], f"vineyard {info['name']}"), "data-vineyard": info["id"]},
+            svg.tag(
+                "rect",
+                {
+                    "x": x,
+                    "y": y + 12,
+                    "width": width,
+                    "height": 60,
+                    "rx": 8,
+                    "fill": "#c9dba0",
+                    "stroke": "#5c7a29",
+                },
+            ),
+            svg.text(
+                x + width / 2,
+                y + 24,
+                f"{info['name']} ({info['id']}) · {info['points']} points",
+                {"font-size": 10},
+            ),
+        )
+        places = [
+            svg.tag(
+                "circle",
+                {
+                    "cx": x + 26 + 22 * k,
+                    "cy": y + 50,
+                    "r": 8,
+                    "fill": "none",
+                    "stroke": "#5c7a29",
+                    "stroke-dasharray": "2 2",
+                },
+            )
+            for k in range(info["places"])
+        ]
+        on = [
+            _worker(colour, f"{colour[0]}@{info['id']}", x + 26 + 22 * k, y + 50)
+            for k, colour in enumerate(workers)
+        ]
+        parts += [box, *places, *on]
+        x += width + 16
+    return svg.group({"class": "vineyards"}, *parts)
+
+
+def _blue_svg(view: dict[str, JSON], y: float) -> str:
+    parts = [
+        svg.text(
+            12, y, "River structures (3 points)", {"text-anchor": "start", "font-weight": "bold"}
+        )
+    ]
+    x = 12.0
+    for info, holder in zip(view["blue_info"], view["blue"], strict=True):
+        if not info["in_play"]:
+            continue
+        parts.append(
+            svg.group(
+                {**svg.pick(info["id"], f"river structure {info['id']}"), "data-blue": info["id"]},
+                svg.tag(
+                    "rect",
+                    {
+                        "x": x,
+                        "y": y + 10,
+                        "width": 150,
+                        "height": 36,
+                        "rx": 6,
+                        "fill": "#7fb2e5",
+                        "stroke": "#2f5f8f",
+                    },
+                ),
+                svg.text(x + 50, y + 28, f"{info['id']} {info['beside']}", {"font-size": 8}),
+                svg.title(f"{info['id']} beside {info['beside']}"),
+            )
+        )
+        if holder:
+            parts.append(
+                svg.tag(
+                    "circle",
+                    {
+                        "cx": x + 132,
+                        "cy": y + 28,
+                        "r": 8,
+                        "fill": svg.colour(holder),
+                        "stroke": svg.INK,
+                    },
+                )
+            )
+        x += 160
+    return svg.group({"class": "blue"}, *parts)
+
+
+def _masterworks_svg(view: dict[str, JSON], y: float) -> str:
+    parts = [
+        svg.text(
+            12,
+            y,
+            f"Masterworks · locks left {view['locks_left']}",
+            {"text-anchor": "start", "font-weight": "bold"},
+        )
+    ]
+    for k, work in enumerate(view["masterworks"]):
+        x = 12 + 250 * k
+        builder = work["builder"]
+        parts.append(
+            svg.group(
+                svg.pick(f"masterwork {work['id']}", work["name"]),
+                svg.tag(
+                    "rect",
+                    {
+                        "x": x,
+                        "y": y + 10,
+                        "width": 236,
+                        "height": 36,
+                        "rx": 6,
+                        "fill": svg.colour(builder) if builder else "#f3ead2",
+                        "stroke": svg.INK,
+                    },
+                ),
+                svg.text(x + 118, y + 28, f"{work['name']}" + (f" · {builder}" if builder else "")),
+            )
+        )
+    return svg.group({"class": "masterworks"}, *parts)
+
+
+def _players_svg(view: dict[str, JSON], y: float, width: float) -> str:
+    parts = [
+        svg.text(
+            12,
+            y,
+            f"Hands · pile {view['pile']} · discards {len(view['discards'])}",
+            {"text-anchor": "start", "font-weight": "bold"},
+        )
+    ]
+    hands: list[JSON] = view["hands"]
+    for seat, colour in enumerate(view["colours"]):
+        row = y + 14 + 46 * seat
+        hand = hands[seat] if seat < len(hands) else None  # the virtual player holds no cards
+        virtual = " (virtual)" if colour == view["virtual"] else ""
+        label = f"{colour}{virtual}: {view['scores'][seat]} pts · reserve {view['reserve'][seat]}"
+        parts.append(
+            svg.tag("circle", {"cx": 22, "cy": row + 18, "r": 8, "fill": svg.colour(colour)})
+        )
+        parts.append(svg.text(36, row + 18, label, {"text-anchor": "start"}))
+        cards = []
+        if isinstance(hand, list):
+            for k, name in enumerate(hand):
+                attrs = {**svg.pick(f"play {name}", f"play {name}"), "data-card": name}
+                cards.append(svg.card(220 + 72 * k, row, 66, 36, name, attrs))
+        elif hand is not None:
+            cards.append(svg.card(220, row, 66, 36, f"{hand} cards", None, "#c8bfa6"))
+        parts.append(svg.group({"class": "hand", "data-hand": seat}, *cards))
+    y_chips = y + 14 + 46 * len(view["colours"])
+    parts.append(svg.chip(width - 150, y_chips, "draw"))
+    parts.append(svg.chip(width - 80, y_chips, "end"))
+    return svg.group({"class": "players"}, *parts)

@@ -43,7 +43,7 @@ from towpath.games.canal_king.canals import (
 )
 from towpath.games.canal_king.components import EDGE_NAMES, EDGES
 from towpath.games.canal_king.tables import EDGE_BITS, TERRAIN_SHIFT
-from towpath.games.canal_king.view import render_text
+from towpath.games.canal_king.view import render_svg, render_text
 
 if TYPE_CHECKING:
     from towpath.games.canal_king import CanalKing
@@ -617,6 +617,9 @@ class CanalKingState(State):
 
     def _render_text(self, view: dict[str, JSON]) -> str:
         return render_text(view)
+
+    def _render_svg(self, view: dict[str, JSON]) -> str:
+        return render_svg(view)
 
     def _resample(self, seat: int | None) -> None:
         """Deal again, from sorted pools, the colours and route cards `seat` has not seen, and

@@ -9,9 +9,11 @@ outside the border next to their docks; free dock cells read "dock".
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Any
 
+from towpath.core import svg
 from towpath.core.game import JSON
 
 TOP = 1  # the top line holds the names of the northern ports
@@ -196,3 +198,247 @@ def _ship_line(ship: dict[str, Any]) -> str:
     calls = " ".join(ship["calls_done"]) or "none"
     lost = " · loses its next turn" if ship["skip_turn"] else ""
     return f"ship {where} · last port {ship['last_port']} · calls done {calls}{lost}"
+
+
+# -- SVG --------------------------------------------------------------------------------------
+
+HEX = 26.0  # radius of a board hex
+EDGE_ANGLES = (-90, -30, 30, 90, 150, 210)  # edge midpoints of a flat-top hex: N NE SE S SW NW
+EDGE_LABELS = ("N", "NE", "SE", "S", "SW", "NW")
+WORDS = ("special", "swap", "return", "pass", "launch", "skip")
+
+
+def render_svg(view: dict[str, JSON]) -> str:
+    """The hex board with its canal lines, ports, flags and ships, then each seat's colour,
+    route and hand.
+
+    Clickable: a cell (`3,4`), a port (`sail A`), a tile of the hand to play (its name, as in
+    `place ST:red 3,4 r2`), the rotation chips `r0`-`r5`, the entry chips `from N`... and the
+    words `special`, `swap`, `return`, `pass`, `launch`, `skip`.
+    """
+    board: dict[str, Any] = view["board"]
+    cols, rows = board["cols"], board["rows"]
+    left, top = HEX * 2.6, 60 + HEX * 2
+    board_width = left * 2 + (cols - 1) * HEX * 1.5
+    board_height = top + (rows + 0.5) * HEX * math.sqrt(3) + HEX * 1.5
+    width = max(board_width, 820.0)
+
+    def centre(col: int, row: int) -> tuple[float, float]:
+        return (left + col * HEX * 1.5, top + (row + 0.5 * (col & 1)) * HEX * math.sqrt(3))
+
+    tiles = {tuple(tile["cell"]): tile for tile in view["tiles"]}
+    parts = [svg.text(12, 22, _svg_status(view), {"text-anchor": "start", "font-size": 15})]
+    for col in range(cols):
+        for row in range(rows):
+            x, y = centre(col, row)
+            parts.append(_cell_svg(view, (col, row), tiles.get((col, row)), x, y))
+    parts += _ports_svg(board, centre)
+    parts += _ships_svg(view, board, centre)
+    y = board_height
+    for seat in range(view["players"]):
+        parts.append(_seat_svg(view, seat, y))
+        y += 96
+    parts += _chips_svg(y, width)
+    height = y + 80
+    background = svg.tag("rect", {"width": width, "height": height, "fill": "#e8e1c8"})
+    return svg.document(width, height, "Canal King", background, *parts)
+
+
+def _svg_status(view: dict[str, JSON]) -> str:
+    return f"Turn {view['turn']} of {view['max_turns']} · pile {view['pile']} · " + _status(view)
+
+
+def _edge_point(
+    x: float, y: float, radius: float, edge: int, reach: float = 1.0
+) -> tuple[float, float]:
+    angle = math.radians(EDGE_ANGLES[edge])
+    distance = radius * math.sqrt(3) / 2 * reach
+    return (x + distance * math.cos(angle), y + distance * math.sin(angle))
+
+
+def _lines_svg(lines: list[list[int]], x: float, y: float, radius: float) -> list[str]:
+    """Each canal line from one edge's midpoint to another's, bending through the centre."""
+    drawn = []
+    for a, b in lines:
+        (ax, ay), (bx, by) = _edge_point(x, y, radius, a), _edge_point(x, y, radius, b)
+        path = f"M{ax:.1f},{ay:.1f} Q{x:.1f},{y:.1f} {bx:.1f},{by:.1f}"
+        drawn.append(
+            svg.tag(
+                "path",
+                {
+                    "d": path,
+                    "fill": "none",
+                    "stroke": "#2f6db3",
+                    "stroke-width": radius * 0.28,
+                    "stroke-linecap": "round",
+                },
+            )
+        )
+    return drawn
+
+
+def _cell_svg(
+    view: dict[str, JSON], cell: tuple[int, int], tile: dict[str, Any] | None, x: float, y: float
+) -> str:
+    col, row = cell
+    shape = svg.tag(
+        "polygon",
+        {
+            "points": svg.hexagon(x, y, HEX - 0.5, pointy=False),
+            "fill": "#d7e8c4" if tile else "#f4efdc",
+            "stroke": "#9a8f6a",
+        },
+    )
+    parts = [shape]
+    if tile is not None:
+        parts += _lines_svg(tile["lines"], x, y, HEX)
+        if tile["flag"]:
+            parts.append(
+                svg.tag(
+                    "circle",
+                    {"cx": x, "cy": y, "r": 5, "fill": svg.colour(tile["flag"]), "stroke": svg.INK},
+                )
+            )
+        if tile["special_owner"] is not None:
+            parts.append(
+                svg.text(
+                    x + HEX * 0.45,
+                    y - HEX * 0.45,
+                    f"*{tile['special_owner']}",
+                    {"font-size": 9, "font-weight": "bold"},
+                )
+            )
+    else:
+        parts.append(svg.text(x, y, f"{col},{row}", {"font-size": 8, "fill": "#9a8f6a"}))
+    return svg.group(
+        {**svg.pick(f"{col},{row}", f"cell {col},{row}"), "data-cell": f"{col},{row}"}, *parts
+    )
+
+
+def _ports_svg(board: dict[str, Any], centre: Any) -> list[str]:
+    parts = []
+    for name in board["ports"]:
+        x, y = _port_point(board, name, centre)
+        parts.append(
+            svg.group(
+                {**svg.pick(f"sail {name}", f"port {name}"), "data-port": name},
+                svg.tag(
+                    "circle", {"cx": x, "cy": y, "r": 12, "fill": "#f6d27a", "stroke": svg.INK}
+                ),
+                svg.text(x, y, name, {"font-weight": "bold"}),
+            )
+        )
+    return parts
+
+
+def _port_point(board: dict[str, Any], name: str, centre: Any) -> tuple[float, float]:
+    """Beyond the middle of the port's docks, outside the board."""
+    points = []
+    for col, row, edge in board["ports"][name]:
+        x, y = centre(col, row)
+        points.append(_edge_point(x, y, HEX, edge, 1.9))
+    return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
+
+
+def _ships_svg(view: dict[str, JSON], board: dict[str, Any], centre: Any) -> list[str]:
+    parts = []
+    for seat, ship in enumerate(view["ships"]):
+        if ship is None:
+            continue
+        at = ship["at"]
+        x, y = _port_point(board, at, centre) if isinstance(at, str) else centre(*at)
+        x += 9 * (seat % 3) - 9
+        y += 14 + 8 * (seat // 3) if isinstance(at, str) else 8 * (seat // 3)
+        parts.append(
+            svg.group(
+                {"data-ship": seat},
+                svg.tag(
+                    "ellipse",
+                    {
+                        "cx": x,
+                        "cy": y,
+                        "rx": 8,
+                        "ry": 5,
+                        "fill": svg.seat_colour(seat),
+                        "stroke": svg.INK,
+                    },
+                ),
+                svg.title(
+                    f"seat {seat}'s ship" + (" (loses its next turn)" if ship["skip_turn"] else "")
+                ),
+            )
+        )
+    return parts
+
+
+def _seat_svg(view: dict[str, JSON], seat: int, y: float) -> str:
+    colour = view["colours"][seat]
+    route = view["routes"][seat]
+    ship = view["ships"][seat]
+    said = [
+        f"Seat {seat}",
+        f"colour {colour or '?'}",
+        "route " + ("-".join(route) if route else "?"),
+    ]
+    if ship is not None:
+        said.append("calls " + (", ".join(ship["calls_done"]) or "none yet"))
+    if view["special_played"][seat]:
+        said.append("special played")
+    mark = " ◀" if view["current_player"] == seat else ""
+    parts = [
+        svg.tag(
+            "rect",
+            {"x": 12, "y": y, "width": 14, "height": 14, "rx": 3, "fill": svg.seat_colour(seat)},
+        ),
+        svg.text(
+            32, y + 7, " · ".join(said) + mark, {"text-anchor": "start", "font-weight": "bold"}
+        ),
+    ]
+    tiles = []
+    for k, tile in enumerate(view["hands"][seat]):
+        x, ty = 40 + 86 * k, y + 50
+        body = [
+            svg.tag(
+                "polygon",
+                {
+                    "points": svg.hexagon(x, ty, 22, pointy=False),
+                    "fill": "#f4efdc",
+                    "stroke": "#9a8f6a",
+                },
+            ),
+            *_lines_svg(tile["lines"], x, ty, 22),
+            svg.text(x + 30, ty + 18, tile["tile"], {"font-size": 9, "text-anchor": "start"}),
+        ]
+        if tile["flag"]:
+            body.append(
+                svg.tag(
+                    "circle",
+                    {
+                        "cx": x,
+                        "cy": ty,
+                        "r": 4,
+                        "fill": svg.colour(tile["flag"]),
+                        "stroke": svg.INK,
+                    },
+                )
+            )
+        attrs = (
+            svg.pick(tile["tile"], f"tile {tile['tile']}") if view["current_player"] == seat else {}
+        )
+        tiles.append(svg.group({**attrs, "data-tile": tile["tile"]}, *body))
+    parts.append(svg.group({"class": "hand", "data-hand": seat}, *tiles))
+    return svg.group({"class": "seat", "data-seat": seat}, *parts)
+
+
+def _chips_svg(y: float, width: float) -> list[str]:
+    """Rotations and entry edges on one row, the one-word actions on the next."""
+    rows = ([f"r{k}" for k in range(6)] + [f"from {name}" for name in EDGE_LABELS], list(WORDS))
+    parts = []
+    for line, chips in enumerate(rows):
+        x = 12.0
+        for chip in chips:
+            if x + svg.chip_width(chip) > width:
+                break
+            parts.append(svg.chip(x, y + 32 * line, chip))
+            x += svg.chip_width(chip) + 6
+    return parts

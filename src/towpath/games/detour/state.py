@@ -15,7 +15,7 @@ from towpath.core.game import JSON, State
 from towpath.core.piles import shared_win
 from towpath.games.detour.actions import DONE, Backward, Block, Done, Move, Pass, SendOnDetour
 from towpath.games.detour.components import Card
-from towpath.games.detour.view import render_text
+from towpath.games.detour.view import render_svg, render_text
 
 if TYPE_CHECKING:
     from towpath.games.detour import Detour
@@ -403,6 +403,9 @@ class DetourState(State):
 
     def _render_text(self, view: dict[str, JSON]) -> str:
         return render_text(view)
+
+    def _render_svg(self, view: dict[str, JSON]) -> str:
+        return render_svg(view)
 
     # -- restoring -------------------------------------------------------------------------------
 

@@ -21,7 +21,7 @@ from towpath.games.mapped_out.cells import Cell, around, cell_of, key, reading_o
 from towpath.games.mapped_out.components import CardKind, Tile
 from towpath.games.mapped_out.scoring import card_points, tile_score
 from towpath.games.mapped_out.steps import AUTOMATIC, DECISIONS, Step, well_formed
-from towpath.games.mapped_out.view import build_view, render_text
+from towpath.games.mapped_out.view import build_view, render_svg, render_text
 
 if TYPE_CHECKING:
     from towpath.games.mapped_out import MappedOut
@@ -336,6 +336,9 @@ class MappedOutState(State):
 
     def _render_text(self, view: dict[str, JSON]) -> str:
         return render_text(view)
+
+    def _render_svg(self, view: dict[str, JSON]) -> str:
+        return render_svg(view)
 
     def _resample(self, seat: int | None) -> None:
         self._redeal_cards(seat)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING, Any
 
+from towpath.core import svg
 from towpath.core.game import JSON, copy_plain
 from towpath.core.grid import OPPOSITE
 from towpath.games.mapped_out.cards import ARMED, KIND, KNOWN, SET_OF, TURN, UP, Card
@@ -245,3 +246,238 @@ def _tile_text(tile: dict[str, Any]) -> str:
 
 def _wrapped(prefix: str, text: str) -> list[str]:
     return textwrap.wrap(text, WIDTH, initial_indent=prefix, subsequent_indent=" " * len(prefix))
+
+
+# -- SVG --------------------------------------------------------------------------------------
+
+TILE = 50.0
+FISH_FILL = ("#e67e22", "#16a085", "#8e44ad", "#c0392b", "#2980b9", "#7f8c8d")
+CHIPS = ("done", "orient 0", "orient 180", "go up", "go right", "go down", "go left")
+
+
+def render_svg(view: dict[str, JSON]) -> str:
+    """The map of tiles with the pawns, each seat's row of cards, and the hands.
+
+    Clickable: a hand tile (its id, as in `place 12 1,0`), a cell of the map or an empty cell
+    beside it (`1,0`), a card (`2.4`), a seat's name (`hands 2`), and the chips `done`,
+    `orient 0|180` and `go DIRECTION`.
+    """
+    cells = [tuple(entry["cell"]) for entry in view["map"]] + [tuple(p) for p in view["pawns"]]
+    xs = [x for x, _ in cells] or [0]
+    ys = [y for _, y in cells] or [0]
+    min_x, min_y = min(xs) - 1, min(ys) - 1
+    columns, rows = max(xs) + 2 - min_x, max(ys) + 2 - min_y
+    left, top = 20.0, 56.0
+
+    def at(cell: tuple[int, int]) -> tuple[float, float]:
+        return (left + (cell[0] - min_x) * TILE, top + (cell[1] - min_y) * TILE)
+
+    parts = [svg.text(12, 22, _svg_headline(view), {"text-anchor": "start", "font-size": 15})]
+    parts.append(_grid(view, columns, rows, min_x, min_y, at))
+    map_width = left * 2 + columns * TILE
+    width = max(map_width, 760.0)
+    y = top + rows * TILE + 24
+    for seat in range(view["players"]):
+        parts.append(_seat_svg(view, seat, y))
+        y += 136
+    parts.append(_chips(y, width))
+    height = y + 50
+    background = svg.tag("rect", {"width": width, "height": height, "fill": "#dfeaf2"})
+    return svg.document(width, height, "Mapped Out", background, *parts)
+
+
+def _svg_headline(view: dict[str, JSON]) -> str:
+    if view["current_player"] is None:
+        return "Game over · " + " · ".join(f"seat {s}: {v:g}" for s, v in enumerate(view["scores"]))
+    return f"{view['phase']} · seat {view['current_player']} to {view['prompt']}"
+
+
+def _grid(view: dict[str, JSON], columns: int, rows: int, min_x: int, min_y: int, at: Any) -> str:
+    tiles = {tuple(entry["cell"]): entry for entry in view["map"]}
+    start = tuple(view["start"]) if view["start"] is not None else None
+    parts = []
+    for gy in range(min_y, min_y + rows):
+        for gx in range(min_x, min_x + columns):
+            cell = (gx, gy)
+            x, y = at(cell)
+            tile = tiles.get(cell)
+            attrs = {**svg.pick(f"{gx},{gy}", f"cell {gx},{gy}"), "data-cell": f"{gx},{gy}"}
+            if tile is None:
+                parts.append(
+                    svg.group(
+                        attrs,
+                        svg.tag(
+                            "rect",
+                            {
+                                "x": x + 3,
+                                "y": y + 3,
+                                "width": TILE - 6,
+                                "height": TILE - 6,
+                                "rx": 4,
+                                "fill": "none",
+                                "stroke": "#9bb3c4",
+                                "stroke-dasharray": "3 3",
+                            },
+                        ),
+                    )
+                )
+                continue
+            parts.append(svg.group(attrs, *_tile_svg(tile, x, y, cell == start)))
+    for seat, (px, py) in enumerate(view["pawns"]):
+        x, y = at((px, py))
+        parts.append(
+            svg.tag(
+                "circle",
+                {
+                    "cx": x + 12 + 9 * seat,
+                    "cy": y + TILE - 10,
+                    "r": 6,
+                    "fill": svg.seat_colour(seat),
+                    "stroke": svg.INK,
+                    "data-pawn": seat,
+                },
+            )
+        )
+    return svg.group({"class": "map"}, *parts)
+
+
+def _tile_svg(tile: dict[str, Any], x: float, y: float, start: bool) -> list[str]:
+    action, n = tile["action"]
+    special = tile["special"]
+    code = f"{tile['value']:+d}" if special == "score" else SPECIAL_CODES.get(special, "")
+    parts = [
+        svg.tag(
+            "rect",
+            {
+                "x": x + 2,
+                "y": y + 2,
+                "width": TILE - 4,
+                "height": TILE - 4,
+                "rx": 4,
+                "fill": "#fff8e6" if not start else "#ffe9a8",
+                "stroke": "#8a7a55",
+            },
+        ),
+        svg.text(x + TILE - 12, y + 12, f"{ACTION_CODES[action]}{n}", {"font-size": 9}),
+        svg.text(x + 12, y + TILE / 2 + 2, code, {"font-size": 9, "fill": "#7a2d00"}),
+        svg.title(_tile_text(tile)),
+    ]
+    for k, fish in enumerate(tile["fish"]):
+        parts.append(
+            svg.tag(
+                "circle",
+                {
+                    "cx": x + 10 + 9 * k,
+                    "cy": y + 11,
+                    "r": 4,
+                    "fill": FISH_FILL[fish % len(FISH_FILL)],
+                },
+            )
+        )
+    return parts
+
+
+def _seat_svg(view: dict[str, JSON], seat: int, y: float) -> str:
+    you = " (you)" if view["seat"] == seat else ""
+    details = view["hand_details"][seat]
+    label = f"Seat {seat}{you} · score {view['scores'][seat]:g} · {details['count']} tiles" + (
+        " · inverted" if view["inverted"][seat] else ""
+    )
+    parts = [
+        svg.group(
+            {**svg.pick(f"hands {seat}", f"swap hands with seat {seat}")},
+            svg.tag(
+                "rect",
+                {
+                    "x": 12,
+                    "y": y,
+                    "width": 16,
+                    "height": 16,
+                    "rx": 3,
+                    "fill": svg.seat_colour(seat),
+                },
+            ),
+            svg.text(34, y + 8, label, {"text-anchor": "start", "font-weight": "bold"}),
+        ),
+    ]
+    cards = view["rows"][seat]
+    for pos, card in enumerate(cards, start=1):
+        parts.append(_card_svg(seat, pos, card, 12 + 62 * (pos - 1), y + 22))
+    for pos in range(1, len(cards) + 2):  # where a drawn card may join the row
+        parts.append(
+            svg.group(
+                svg.pick(f"insert {pos}", f"insert at {pos}"),
+                svg.tag(
+                    "rect",
+                    {
+                        "x": 62 * (pos - 1) + 5,
+                        "y": y + 24,
+                        "width": 5,
+                        "height": 36,
+                        "fill": "#dfeaf2",
+                        "stroke": "#9bb3c4",
+                    },
+                ),
+            )
+        )
+    hand = view["hands"][seat]
+    tiles = hand if isinstance(hand, list) else details["tiles"]
+    hand_parts = [
+        _hand_tile(tile, 12 + 54 * k, y + 72, isinstance(hand, list))
+        for k, tile in enumerate(tiles)
+    ]
+    hidden = details["count"] - len(tiles)
+    if hidden > 0:
+        hand_parts.append(
+            svg.card(
+                12 + 54 * len(tiles), y + 72, 90, 36, f"{hidden} hidden tiles", None, "#b8c4cc"
+            )
+        )
+    parts.append(svg.group({"class": "hand", "data-hand": seat}, *hand_parts))
+    return svg.group({"class": "seat", "data-seat": seat}, *parts)
+
+
+def _card_svg(seat: int, pos: int, card: dict[str, Any], x: float, y: float) -> str:
+    name = card["card"]
+    label = name if name is not None else "?"
+    if card["revealed"] and name is not None:
+        move = name.partition("+")[0]
+        if move in ARROWS and card["orientation"] is not None:
+            label += ARROWS[move if card["orientation"] == 0 else OPPOSITE[move]]
+    fill = "#fffdf5" if card["revealed"] else ("#d6c9f0" if name is not None else "#7c8ea0")
+    attrs = {**svg.pick(f"{seat}.{pos}", f"card {seat}.{pos}"), "data-card": f"{seat}.{pos}"}
+    known = "known by " + (", ".join(map(str, card["known_by"])) or "nobody")
+    return svg.group(
+        attrs,
+        svg.tag(
+            "rect",
+            {
+                "x": x,
+                "y": y,
+                "width": 56,
+                "height": 40,
+                "rx": 5,
+                "fill": fill,
+                "stroke": "#c0392b" if card["armed"] else svg.INK,
+            },
+        ),
+        svg.text(x + 28, y + 16, label[:10], {"font-size": 9}),
+        svg.text(x + 28, y + 31, f"{seat}.{pos}", {"font-size": 8, "fill": "#555"}),
+        svg.title(f"card {seat}.{pos}: {name or 'face down'} · {known}"),
+    )
+
+
+def _hand_tile(tile: dict[str, Any], x: float, y: float, own: bool) -> str:
+    attrs = {**svg.pick(str(tile["tile"]), f"tile {tile['tile']}"), "data-tile": tile["tile"]}
+    body = _tile_svg(tile, x - 2, y - 2, False)
+    label = svg.text(x + TILE / 2 - 2, y + TILE - 12, f"#{tile['tile']}", {"font-size": 8})
+    return svg.group(attrs if own else {"data-tile": tile["tile"]}, *body, label)
+
+
+def _chips(y: float, width: float) -> str:
+    parts = []
+    x = 12.0
+    for chip in CHIPS:
+        parts.append(svg.chip(x, y, chip))
+        x += svg.chip_width(chip) + 8
+    return svg.group({"class": "chips"}, *parts)

@@ -10,7 +10,7 @@ from towpath.core.game import JSON, State
 from towpath.core.hexgrid import opposite
 from towpath.games.mississippi.actions import PASS, ROTATIONS, Move, Pass, moves
 from towpath.games.mississippi.components import facing_number, facing_numbers
-from towpath.games.mississippi.view import render_text
+from towpath.games.mississippi.view import render_svg, render_text
 
 if TYPE_CHECKING:
     from towpath.games.mississippi import Mississippi
@@ -293,6 +293,9 @@ class MississippiState(State):
 
     def _render_text(self, view: dict[str, JSON]) -> str:
         return render_text(view)
+
+    def _render_svg(self, view: dict[str, JSON]) -> str:
+        return render_svg(view)
 
     def _validate(self) -> None:
         players, finish = self.game.players, self.game.river.finish

@@ -1,0 +1,191 @@
+// The home page: the games, the new-game form and the open rooms.
+const $ = (id) => document.getElementById(id);
+let catalogue = { games: [], bots: [] };
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+function chosenGame() {
+  return catalogue.games.find((g) => g.id === $("game").value);
+}
+
+function showGames() {
+  const box = $("games");
+  box.replaceChildren();
+  for (const game of catalogue.games) {
+    const card = el("div", { class: "game-card", "data-game": game.id, onclick: () => choose(game.id) },
+      el("h3", { text: game.title }),
+      el("div", { class: "muted", text: `${game.min_players}–${game.max_players} players` }),
+      el("div", { class: "muted", text: game.notation_help }));
+    box.append(card);
+    $("game").append(el("option", { value: game.id, text: game.title }));
+  }
+}
+
+function choose(gameId) {
+  $("game").value = gameId;
+  document.querySelectorAll(".game-card").forEach((c) => c.classList.toggle("chosen", c.dataset.game === gameId));
+  const game = chosenGame();
+  $("players").min = game.min_players;
+  $("players").max = game.max_players;
+  $("players").value = game.default_players;
+  showOptions(game);
+  showSeats();
+  $("new-game").scrollIntoView({ behavior: "smooth", block: "start" });
+}
+
+function showOptions(game) {
+  const box = $("options");
+  box.replaceChildren();
+  for (const option of game.options) {
+    const id = `option-${option.name}`;
+    let input;
+    if (option.kind === "bool") {
+      input = el("input", { type: "checkbox", id });
+      input.checked = Boolean(option.default);
+    } else if (option.kind === "choice") {
+      input = el("select", { id }, ...option.choices.map((c) => el("option", { value: c, text: c })));
+      input.value = option.default;
+    } else if (option.kind === "int") {
+      input = el("input", { type: "number", id, min: option.low });
+      if (option.high !== null) input.max = option.high;
+      if (option.default !== null) input.value = option.default;
+      else input.placeholder = "default";
+    } else if (option.kind === "int_list") {
+      input = el("input", { id, value: option.default ? option.default.join(",") : "", placeholder: "default" });
+    } else {
+      input = el("input", { id, placeholder: "built-in (or a variant's name)", maxlength: "40" });
+    }
+    input.dataset.option = option.name;
+    input.dataset.kind = option.kind;
+    input.title = option.help;
+    box.append(el("label", { for: id, text: option.name, title: option.help }),
+      el("div", {}, input, el("span", { class: "muted", text: ` ${option.help}` })));
+  }
+}
+
+function showSeats() {
+  const box = $("seats");
+  const count = Number($("players").value) || chosenGame().default_players;
+  const kinds = ["human", ...catalogue.bots.map((b) => b.name)];
+  const before = [...box.querySelectorAll("select")].map((s) => s.value);
+  box.replaceChildren();
+  for (let seat = 0; seat < count; seat += 1) {
+    const kind = el("select", { id: `seat-${seat}`, "data-seat": seat },
+      ...kinds.map((k) => el("option", { value: k, text: k === "human" ? "person (invite link)" : `${k} bot` })));
+    kind.value = before[seat] || (seat === 0 ? "human" : "random");
+    const name = el("input", { id: `seat-name-${seat}`, placeholder: "name", maxlength: "40", size: "10" });
+    const settings = el("input", { id: `seat-settings-${seat}`, placeholder: "settings: seconds=1", size: "16" });
+    const sync = () => {
+      const bot = catalogue.bots.find((b) => b.name === kind.value);
+      settings.classList.toggle("hidden", !bot);
+      if (bot && !settings.value) settings.value = Object.entries(bot.settings).map(([k, v]) => `${k}=${v}`).join(",");
+    };
+    kind.addEventListener("change", () => { settings.value = ""; sync(); });
+    sync();
+    box.append(el("div", { class: "seat-row" }, el("span", { text: `Seat ${seat}` }), kind, name, settings));
+  }
+}
+
+function parseSettings(text) {
+  const settings = {};
+  for (const item of text.split(",").map((s) => s.trim()).filter(Boolean)) {
+    const [key, value] = item.split("=").map((s) => s.trim());
+    if (!key || value === undefined) throw new Error(`bot settings are name=value, got "${item}"`);
+    settings[key] = value !== "" && !Number.isNaN(Number(value)) ? Number(value) : value;
+  }
+  return settings;
+}
+
+function formBody() {
+  const game = chosenGame();
+  const options = {};
+  for (const input of $("options").querySelectorAll("[data-option]")) {
+    const spec = game.options.find((o) => o.name === input.dataset.option);
+    let value;
+    if (spec.kind === "bool") value = input.checked;
+    else if (spec.kind === "file") value = input.value.trim() === "" ? null : input.value.trim();
+    else if (spec.kind === "int") value = input.value === "" ? null : Number(input.value);
+    else if (spec.kind === "int_list") value = input.value.trim() === "" ? null : input.value.split(",").map((n) => Number(n.trim()));
+    else value = input.value;
+    if (JSON.stringify(value) !== JSON.stringify(spec.default)) options[spec.name] = value;
+  }
+  const seats = [...$("seats").querySelectorAll("select")].map((select) => {
+    const seat = select.dataset.seat;
+    const name = $(`seat-name-${seat}`).value.trim();
+    if (select.value === "human") return { kind: "human", name };
+    return { kind: "bot", name, agent: select.value, settings: parseSettings($(`seat-settings-${seat}`).value) };
+  });
+  const body = { game: game.id, players: Number($("players").value), options, seats, listed: $("listed").checked };
+  if ($("seed").value !== "") body.seed = Number($("seed").value);
+  return body;
+}
+
+function describeError(data) {
+  if (typeof data.detail === "string") return data.detail;
+  if (Array.isArray(data.detail)) return data.detail.map((d) => `${d.loc.slice(1).join(".")}: ${d.msg}`).join("; ");
+  return "the server refused the request";
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("form-error").textContent = "";
+  let body;
+  try { body = formBody(); } catch (error) { $("form-error").textContent = error.message; return; }
+  const response = await fetch("/api/rooms", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const data = await response.json();
+  if (!response.ok) { $("form-error").textContent = describeError(data); return; }
+  const links = $("links");
+  links.replaceChildren();
+  const copyable = (label, link, id) => el("li", {}, el("div", { text: label }), el("input", { readonly: "", value: link, id, onclick: (e) => e.target.select() }));
+  data.seats.forEach((s, index) => links.append(copyable(index === 0 ? `Your seat (seat ${s.seat}) — keep this link to come back` : `Invite link for seat ${s.seat} — send it to that player only`, s.link, `link-${s.seat}`)));
+  links.append(copyable("Spectator link — anyone may watch", data.spectate, "link-spectate"));
+  $("open-seat").href = data.link;
+  $("created").classList.remove("hidden");
+  loadRooms();
+}
+
+async function loadRooms() {
+  const rooms = await (await fetch("/api/rooms")).json();
+  const box = $("rooms");
+  box.replaceChildren();
+  if (!rooms.length) box.append(el("li", { class: "muted", text: "No open rooms: create one above." }));
+  for (const room of rooms) {
+    const free = room.seats.filter((s) => s.kind === "human" && !s.claimed).length;
+    const join = el("button", { text: `Join (${free} free)`, onclick: () => joinRoom(room.room) });
+    if (!free) join.disabled = true;
+    box.append(el("li", { "data-room": room.room },
+      el("strong", { text: room.title }),
+      el("span", { class: "muted", text: `${room.players} players · ${room.version} actions` }),
+      join, el("a", { class: "button", href: `/room/${room.room}`, text: "Watch" })));
+  }
+}
+
+async function joinRoom(roomId) {
+  const response = await fetch(`/api/rooms/${roomId}/join`, { method: "POST" });
+  const data = await response.json();
+  if (!response.ok) { alert(describeError(data)); loadRooms(); return; }
+  location.href = data.link;
+}
+
+async function start() {
+  catalogue = await (await fetch("/api/games")).json();
+  showGames();
+  $("game").addEventListener("change", () => choose($("game").value));
+  $("players").addEventListener("change", showSeats);
+  $("form").addEventListener("submit", create);
+  choose(catalogue.games[0].id);
+  window.scrollTo(0, 0);
+  loadRooms();
+  setInterval(loadRooms, 10000);
+}
+
+start();

@@ -1,0 +1,227 @@
+// The game page: one socket per page, pushing this seat's view; clicks become actions.
+const $ = (id) => document.getElementById(id);
+const roomId = decodeURIComponent(location.pathname.split("/").pop());
+const token = location.hash.slice(1) || null;
+const headers = token ? { "X-Towpath-Token": token } : {};
+let current = null;   // the last state message
+let picks = [];       // the notation runs clicked so far
+let socket = null;
+let retries = 0;
+let replayStep = 0;
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+// -- the socket, with reconnection ---------------------------------------------------------
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  socket = new WebSocket(`${scheme}://${location.host}/api/rooms/${encodeURIComponent(roomId)}/socket${query}`);
+  socket.onopen = () => { retries = 0; setConnection(true); };
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = (event) => {
+    setConnection(false);
+    if (event.code >= 4400 && event.code < 4500) { $("status").textContent = event.reason || "This link opens nothing."; return; }
+    setTimeout(connect, Math.min(4000, 250 * 2 ** retries));
+    retries += 1;
+  };
+}
+
+function setConnection(on) {
+  $("conn").textContent = on ? "connected" : "reconnecting…";
+  $("conn").classList.toggle("off", !on);
+  document.body.dataset.connected = on ? "yes" : "no";
+}
+
+function receive(message) {
+  if (message.type === "state") {
+    const fresh = !current || message.version !== current.version;
+    current = message;
+    if (fresh) picks = [];
+    $("error").textContent = "";
+    render();
+  } else if (message.type === "presence") {
+    if (current) { current.seats = message.seats; showSeats(); }
+  } else if (message.type === "refused" || message.type === "error") {
+    $("error").textContent = message.message;
+  }
+}
+
+async function act(notation) {
+  if (!current) return;
+  $("error").textContent = "";
+  const message = { type: "act", version: current.version, action: notation };
+  if (socket && socket.readyState === WebSocket.OPEN) { socket.send(JSON.stringify(message)); return; }
+  const response = await fetch(`/api/rooms/${roomId}/actions`, {
+    method: "POST", headers: { ...headers, "Content-Type": "application/json" },
+    body: JSON.stringify({ version: current.version, action: notation }),
+  });
+  if (!response.ok) $("error").textContent = (await response.json()).detail;
+}
+
+// -- picking on the board --------------------------------------------------------------------
+
+function words(text) { return text.trim().split(/\s+/); }
+
+function hasRun(notation, run) {
+  const all = words(notation); const part = words(run);
+  for (let i = 0; i + part.length <= all.length; i += 1) {
+    if (part.every((w, k) => all[i + k] === w)) return true;
+  }
+  return false;
+}
+
+function candidates(chosen) {
+  return current.legal.filter((a) => chosen.every((run) => hasRun(a.action, run)));
+}
+
+function onPick(run) {
+  if (!current.legal.length) return;
+  let next = [...picks, run];
+  if (!candidates(next).length) next = [run];
+  const left = candidates(next);
+  if (!left.length) { $("error").textContent = `nothing legal for ${run}`; return; }
+  if (left.length === 1) { picks = []; act(left[0].action); return; }
+  picks = next;
+  render();
+}
+
+function wireBoard(board) {
+  const live = current.legal.length > 0;
+  for (const node of board.querySelectorAll("[data-pick]")) {
+    const run = node.dataset.pick;
+    const usable = live && candidates([...picks, run]).length + candidates([run]).length > 0;
+    node.classList.toggle("live", usable);
+    node.classList.toggle("picked", picks.includes(run));
+    if (usable) node.addEventListener("click", (event) => { event.stopPropagation(); onPick(run); });
+  }
+}
+
+// -- drawing -----------------------------------------------------------------------------------
+
+function drawBoard(box, svg, text) {
+  if (svg) box.innerHTML = svg;
+  else box.replaceChildren(el("pre", { text: text || "" }));
+}
+
+function seatLabel(seat) {
+  const info = current.seats[seat];
+  return info ? `${info.name} (seat ${seat})` : `seat ${seat}`;
+}
+
+function render() {
+  document.title = `${current.title} · towpath`;
+  $("title").textContent = `${current.title} · room ${current.room}`;
+  const mine = current.seat !== null && current.current_player === current.seat;
+  document.body.classList.toggle("your-turn", mine && current.legal.length > 0);
+  document.body.dataset.version = current.version;
+  let status;
+  if (current.over) status = "Game over.";
+  else if (mine) status = "Your turn.";
+  else status = `Waiting for ${seatLabel(current.current_player)}.`;
+  $("status").textContent = status;
+  $("status").classList.toggle("mine", mine);
+  drawBoard($("board"), current.svg, current.text);
+  wireBoard($("board"));
+  showSeats();
+  showActions(mine);
+  showLog();
+  showResult();
+}
+
+function showSeats() {
+  const list = $("seats");
+  list.replaceChildren();
+  const scores = current.over && current.result ? current.result.scores : current.view.scores;
+  for (const info of current.seats) {
+    const bits = [el("span", { class: `dot ${info.connected ? "on" : ""}`, title: info.connected ? "connected" : "away" }),
+      el("span", { text: `${info.seat}. ${info.name}` }),
+      el("span", { class: "muted", text: info.kind === "bot" ? info.agent : (info.claimed ? "person" : "free seat") })];
+    if (Array.isArray(scores)) bits.push(el("span", { class: "score", text: `· ${scores[info.seat]}` }));
+    if (info.seat === current.current_player && !current.over) bits.push(el("span", { class: "turn-mark", text: "◀ to play" }));
+    list.append(el("li", { "data-seat": info.seat }, ...bits));
+  }
+  $("you").textContent = current.seat === null ? "You are watching." : `You are seat ${current.seat}.`;
+  $("rematch-box").classList.toggle("hidden", !current.over || current.seat === null);
+}
+
+function showActions(mine) {
+  $("actions-box").classList.toggle("hidden", current.seat === null || current.over);
+  const chosen = picks.length ? candidates(picks) : current.legal;
+  $("picks").textContent = picks.length ? `Chosen: ${picks.join(" + ")} — pick one below or click on.` : (mine ? "Click on the board, or choose below." : "");
+  const list = $("legal");
+  list.replaceChildren();
+  for (const action of chosen) {
+    list.append(el("li", {}, el("button", { "data-action": action.action, onclick: () => act(action.action) },
+      el("span", { class: "notation", text: action.action }), el("span", { class: "what", text: action.description }))));
+  }
+  $("notation-help").textContent = current.notation_help;
+}
+
+function showLog() {
+  const list = $("log");
+  list.replaceChildren(...current.log.map((entry) => el("li", { text: entry })));
+  list.scrollTop = list.scrollHeight;
+}
+
+function showResult() {
+  const box = $("result");
+  box.classList.toggle("hidden", !current.over);
+  $("replay").classList.toggle("hidden", !current.over);
+  if (!current.over) return;
+  const returns = current.result.returns;
+  const best = Math.max(...returns);
+  const winners = returns.map((r, seat) => (r === best && best > 0 ? seat : null)).filter((s) => s !== null);
+  const scores = current.result.scores.map((s, seat) => `${seatLabel(seat)}: ${s}`).join(" · ");
+  box.textContent = (winners.length ? `Won by ${winners.map(seatLabel).join(" and ")}. ` : "No winner. ") + `Scores: ${scores}`;
+  const slider = $("replay-step");
+  if (slider.max !== String(current.version)) {
+    slider.max = current.version;
+    showReplay(current.version);
+  }
+}
+
+// -- replay ------------------------------------------------------------------------------------
+
+async function showReplay(step) {
+  replayStep = Math.max(0, Math.min(step, current.version));
+  const response = await fetch(`/api/rooms/${roomId}/replay?step=${replayStep}`, { headers });
+  const data = await response.json();
+  if (!response.ok) { $("replay-label").textContent = data.detail; return; }
+  $("replay-step").value = data.step;
+  $("replay-label").textContent = `step ${data.step} of ${data.steps}` + (data.action ? ` · ${data.action}` : " · the start");
+  drawBoard($("replay-board"), data.svg, data.text);
+}
+
+function wireReplay() {
+  $("replay-first").onclick = () => showReplay(0);
+  $("replay-back").onclick = () => showReplay(replayStep - 1);
+  $("replay-next").onclick = () => showReplay(replayStep + 1);
+  $("replay-last").onclick = () => showReplay(current.version);
+  $("replay-step").oninput = (event) => showReplay(Number(event.target.value));
+}
+
+async function rematch() {
+  const response = await fetch(`/api/rooms/${roomId}/rematch`, { method: "POST", headers });
+  const data = await response.json();
+  if (!response.ok) { $("error").textContent = data.detail; return; }
+  location.href = data.link;
+}
+
+$("notation-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("notation").value.trim();
+  if (text) { act(text); $("notation").value = ""; }
+});
+$("rematch").addEventListener("click", rematch);
+wireReplay();
+connect();

@@ -1,0 +1,103 @@
+"""Playing in the browser: against a bot by clicking, two players with secrets, reload, replay."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import Server, version_of, wait_for_version
+
+SHOTS = None  # set to a folder path to keep screenshots while developing
+
+
+def click_a_move(page: Page) -> None:
+    """Click a space of the river, then a turn chip if the space alone leaves several moves."""
+    version = version_of(page)
+    page.locator('[data-pick="f2"]').first.click()
+    if version_of(page) == version and page.locator("#picks").inner_text().startswith("Chosen"):
+        page.locator('.pick.live[data-pick^="r"]').first.click()
+
+
+def test_a_game_against_a_bot_is_created_and_played_by_clicking(server: Server, page: Page) -> None:
+    page.goto(server.url)
+    page.locator('[data-game="mississippi"]').click()
+    page.fill("#players", "2")
+    page.dispatch_event("#players", "change")
+    expect(page.locator("#seat-1")).to_have_value("random")
+    page.click("#create")
+    expect(page.locator("#created")).to_be_visible()
+    expect(page.locator("#link-spectate")).to_have_value(re.compile(r"/room/[\w-]+$"))
+    page.click("#open-seat")
+    expect(page.locator("#status")).to_have_text("Your turn.")
+    assert page.locator("#board svg").count() == 1
+    click_a_move(page)
+    wait_for_version(page, 2)  # the bot answered
+    expect(page.locator("#status")).to_have_text("Your turn.")
+    expect(page.locator("#log li")).to_have_count(2)
+    click_a_move(page)
+    wait_for_version(page, 4)
+    log = page.locator("#log li").all_inner_texts()
+    board = page.locator("#board").inner_html()
+    page.reload()
+    wait_for_version(page, 4)
+    assert page.locator("#log li").all_inner_texts() == log
+    assert page.locator("#board").inner_html() == board
+    expect(page.locator("#conn")).to_have_text("connected")
+
+
+def test_two_players_each_see_only_their_own_secrets(server: Server, browser: Browser) -> None:
+    created = server.post(
+        "/api/rooms",
+        {"game": "mapped_out", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]},
+    )
+    pages = []
+    for seat in (0, 1):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        opened = context.new_page()
+        opened.goto(created["seats"][seat]["link"])
+        wait_for_version(opened, 0)
+        pages.append(opened)
+    for seat, opened in enumerate(pages):
+        other = 1 - seat
+        token = created["seats"][seat]["token"]
+        view = server.get(f"/api/rooms/{created['room']}", token)["view"]
+        mine = [str(t["tile"]) for t in view["hands"][seat]]
+        assert mine and isinstance(view["hands"][other], int)
+        shown = opened.locator(f'#board [data-hand="{seat}"] [data-tile]')
+        assert [shown.nth(k).get_attribute("data-tile") for k in range(shown.count())] == mine
+        assert opened.locator(f'#board [data-hand="{other}"] [data-tile]').count() == 0
+        expect(opened.locator(f'#board [data-hand="{other}"]')).to_contain_text("hidden tiles")
+        theirs = server.get(f"/api/rooms/{created['room']}", created["seats"][other]["token"])
+        html = opened.content()
+        for tile in theirs["view"]["hands"][other]:
+            assert f'data-tile="{tile["tile"]}"' not in html
+    first = (
+        pages[0]
+        if version_of(pages[0]) >= 0 and pages[0].locator("#legal button").count()
+        else pages[1]
+    )
+    first.locator("#legal button").first.click()
+    for opened in pages:
+        wait_for_version(opened, 1)
+        opened.context.close()
+
+
+def test_a_finished_game_shows_its_replay(server: Server, page: Page) -> None:
+    created = server.post(
+        "/api/rooms", {"game": "mississippi", "players": 2, "options": {"max_turns": 2}}
+    )
+    page.goto(created["link"])
+    expect(page.locator("#status")).to_have_text("Your turn.")
+    click_a_move(page)
+    expect(page.locator("#status")).to_have_text("Game over.")
+    expect(page.locator("#result")).to_contain_text("Scores")
+    expect(page.locator("#replay")).to_be_visible()
+    expect(page.locator("#replay-label")).to_contain_text("step 2 of 2")
+    page.click("#replay-first")
+    expect(page.locator("#replay-label")).to_have_text("step 0 of 2 · the start")
+    page.click("#replay-next")
+    first = page.locator("#log li").first.inner_text()
+    expect(page.locator("#replay-label")).to_have_text(f"step 1 of 2 · {first}")
+    assert page.locator("#replay-board svg").count() == 1
+    expect(page.locator("#rematch")).to_be_visible()
