@@ -209,7 +209,9 @@ def report(
     """Rebuild the HTML balance report from stored results."""
     from towpath.cli.simulate import run_report  # noqa: PLC0415
 
-    Console().print(f"report: {run_report(files, out)}", highlight=False)
+    Console().print(
+        f"report: {run_report(files, out)}", highlight=False, soft_wrap=True, markup=False
+    )
 
 
 def speed_table(speeds: list[PlayoutSpeed], rates: dict[str, float]) -> Table:

@@ -77,14 +77,20 @@ def run_simulation(settings: dict[str, Any]) -> None:
             kept = (
                 f" kept in {stop.out}; run again with --resume to complete it" if stop.out else ""
             )
-            errors.print(f"interrupted: {stop.done} of {stop.total} games{kept}", highlight=False)
+            errors.print(
+                f"interrupted: {stop.done} of {stop.total} games{kept}",
+                highlight=False,
+                soft_wrap=True,
+            )
             sys.exit(INTERRUPTED)
     console = Console()
     print_summary(console, frame)
     if settings.get("out"):
-        console.print(f"results: {settings['out']}", highlight=False)
+        console.print(f"results: {settings['out']}", highlight=False, soft_wrap=True, markup=False)
     if settings.get("report"):
-        console.print(f"report: {settings['report']}", highlight=False)
+        console.print(
+            f"report: {settings['report']}", highlight=False, soft_wrap=True, markup=False
+        )
 
 
 def run_report(files: Sequence[Path], out: Path | None) -> Path:
@@ -111,7 +117,7 @@ def print_summary(console: Console, frame: pd.DataFrame) -> None:
             f"median {summary.length['median'][0]:.1f}; "
             f"mean branching factor {summary.branching:.1f}",
         ]
-        console.print("\n".join(lines), highlight=False)
+        console.print("\n".join(lines), highlight=False, soft_wrap=True, markup=False)
         table = Table("seat", "agents", "wins", "win rate", "95% interval")
         for row in summary.seats.itertuples():
             agents = ", ".join(sorted({agents[row.seat] for agents in group["agents"]}))

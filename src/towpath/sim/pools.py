@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import multiprocessing.connection
+import os
 import signal
+import threading
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -111,9 +114,18 @@ class InlinePool(Pool):
         self.pending.clear()
 
 
-def ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the main process, which stops them in order."""
+def start_worker() -> None:
+    """Workers leave Ctrl-C to the main process, which stops them in order, and end when it
+    ends in any way (a worker blocked on the task queue would otherwise outlive a killed run)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=end_with, args=(parent.sentinel,), daemon=True).start()
+
+
+def end_with(sentinel: int) -> None:
+    multiprocessing.connection.wait([sentinel])
+    os._exit(1)
 
 
 class ProcessPool(Pool):
@@ -127,7 +139,7 @@ class ProcessPool(Pool):
         if "forkserver" in methods:
             context.set_forkserver_preload(["towpath.sim.pools"])
         self.others = set(multiprocessing.active_children())
-        self.executor = ProcessPoolExecutor(workers, context, initializer=ignore_interrupts)
+        self.executor = ProcessPoolExecutor(workers, context, initializer=start_worker)
         self.futures: set[Future[list[Row]]] = set()
 
     def room(self) -> bool:
