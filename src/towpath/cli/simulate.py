@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from towpath.sim import balance
-from towpath.sim.report import interval, percent, signed, write_report
+from towpath.sim.numbers import interval, percent, signed
 from towpath.sim.runner import Interrupted, simulate
 from towpath.sim.store import read_results
 
@@ -94,6 +94,8 @@ def run_simulation(settings: dict[str, Any]) -> None:
 
 
 def run_report(files: Sequence[Path], out: Path | None) -> Path:
+    from towpath.sim.report import write_report  # noqa: PLC0415 (Matplotlib loads slowly)
+
     frame = read_results(files)
     target = out or (files[0].with_suffix(".html") if len(files) == 1 else Path("report.html"))
     write_report(frame, target, sources=[str(path) for path in files])

@@ -20,6 +20,7 @@ import towpath
 from towpath.core.errors import GameError
 from towpath.sim import balance
 from towpath.sim.balance import ENDINGS, Summary
+from towpath.sim.numbers import interval, number, percent, signed
 
 TEMPLATE = "report.html.j2"
 COLOURS = ["#2f6f9f", "#d9822b", "#4f9a4f", "#b5465a", "#7d63a8", "#8c6d46"]
@@ -285,22 +286,3 @@ def variant_plots(frame: pd.DataFrame, variants: pd.DataFrame) -> list[Plot]:
     ax.legend(fontsize="small")
     ends = Plot("How games ended in each variant", png(fig))
     return [rates, lengths, ends]
-
-
-# -- numbers as text -------------------------------------------------------------------------------
-
-
-def percent(value: float | None) -> str:
-    return "-" if value is None or pd.isna(value) else f"{100 * value:.1f}%"
-
-
-def interval(low: float, high: float) -> str:
-    return f"{100 * low:.1f}–{100 * high:.1f}%"
-
-
-def signed(value: float) -> str:
-    return f"{100 * value:+.1f} points"
-
-
-def number(value: float, digits: int) -> str:
-    return "-" if pd.isna(value) else f"{value:,.{digits}f}"
