@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from towpath.sim import balance
-from towpath.sim.numbers import interval, percent, signed
+from towpath.sim.numbers import count, interval, percent, signed
 from towpath.sim.runner import Interrupted, simulate
 from towpath.sim.store import read_results
 
@@ -126,7 +126,7 @@ def print_summary(console: Console, frame: pd.DataFrame) -> None:
             table.add_row(
                 str(row.seat),
                 agents,
-                f"{row.wins:g}",
+                count(row.wins),
                 percent(row.win_rate),
                 interval(row.low, row.high),
             )

@@ -19,3 +19,8 @@ def signed(value: float) -> str:
 
 def number(value: float, digits: int) -> str:
     return "-" if pd.isna(value) else f"{value:,.{digits}f}"
+
+
+def count(value: float) -> str:
+    """A count of wins, where a shared win adds a fraction: 12, 64.8."""
+    return f"{round(value, 1):g}"

@@ -20,7 +20,7 @@ import towpath
 from towpath.core.errors import GameError
 from towpath.sim import balance
 from towpath.sim.balance import ENDINGS, Summary
-from towpath.sim.numbers import interval, number, percent, signed
+from towpath.sim.numbers import count, interval, number, percent, signed
 
 TEMPLATE = "report.html.j2"
 COLOURS = ["#2f6f9f", "#d9822b", "#4f9a4f", "#b5465a", "#7d63a8", "#8c6d46"]
@@ -123,7 +123,7 @@ def facts(frame: pd.DataFrame, summary: Summary) -> list[tuple[str, str]]:
 
 def seat_table(summary: Summary) -> Table:
     rows = [
-        [str(r.seat), f"{r.wins:g}", percent(r.win_rate), interval(r.low, r.high)]
+        [str(r.seat), count(r.wins), percent(r.win_rate), interval(r.low, r.high)]
         for r in summary.seats.itertuples()
     ]
     return Table("Win rate by seat", ["seat", "wins", "win rate", "95% interval"], rows)
@@ -134,7 +134,7 @@ def agent_table(summary: Summary) -> Table:
         [
             str(r.agent),
             f"{r.seat_games:,}",
-            f"{r.wins:g}",
+            count(r.wins),
             percent(r.win_rate),
             interval(r.low, r.high),
         ]
@@ -218,7 +218,7 @@ def plot_rates(rates: pd.DataFrame, by: str, fair: float | None) -> Plot:
         ax.legend(loc="upper right")
     ax.set_xlabel(by)
     ax.set_ylabel("win rate")
-    ax.set_ylim(0, max(1e-3, float(rates["high"].max())) * 1.15)
+    ax.set_ylim(0, max(0.05, float(rates["high"].max())) * 1.15)
     return Plot(f"Win rate by {by}, with 95% Wilson intervals", png(fig))
 
 
