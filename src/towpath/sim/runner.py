@@ -66,47 +66,72 @@ def simulate(
         raise GameError("--resume needs --out, the file of the run to complete")
     plan = make_plan(game, players, agents, games, seed, options or {}, grid or {}, rotate)
     store = ResultsFile(Path(out)) if out is not None else None
-    stored = previous_games(store, plan, resume)
-    done = set(zip(stored["variant"], stored["index"], strict=True))
-    todo = [job for job in plan.jobs if (job.variant, job.index) not in done]
-    rows: list[Row] = []
-    report_progress = progress or (lambda _done, _total: None)
-
-    def deliver(new: list[Row]) -> None:
-        rows.extend(new)
-        if store:
-            store.add(new)
-        report_progress(len(stored) + len(rows), plan.total)
-
-    def keep() -> pd.DataFrame:
-        frame = assemble(plan, stored, rows)
-        if store:
-            store.finish(frame)
-        return frame
-
-    report_progress(len(stored), plan.total)
+    run = Run(plan, store, previous_games(store, plan, resume), progress)
+    todo = [job for job in plan.jobs if (job.variant, job.index) not in run.stored_keys]
     if todo:
-        pool = open_pool(backend, workers, address)
-        try:
-            drive(pool, todo, deliver)
-        except KeyboardInterrupt:
-            with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C abandons them
-                deliver(pool.drain())
-            keep()
-            path = store.path if store else None
-            raise Interrupted(len(stored) + len(rows), plan.total, path) from None
-        except WorkerDied as died:
-            keep()
-            kept = f"; {len(stored) + len(rows)} of {plan.total} games kept in {out}" if out else ""
-            raise GameError(f"{died}{kept}; run again with --resume to complete it") from None
-        finally:
-            pool.close()
-    frame = keep()
+        run.play(open_pool(backend, workers, address), todo)
+    frame = run.keep()
     if report is not None:
         from towpath.sim.report import write_report  # noqa: PLC0415 (Matplotlib loads slowly)
 
         write_report(frame, Path(report))
     return frame
+
+
+class Run:
+    """The games of a plan: those stored before, those played now, and where they go."""
+
+    def __init__(
+        self, plan: Plan, store: ResultsFile | None, stored: pd.DataFrame, progress: Progress | None
+    ) -> None:
+        self.plan = plan
+        self.store = store
+        self.stored = stored
+        self.stored_keys = set(zip(stored["variant"], stored["index"], strict=True))
+        self.rows: list[Row] = []
+        self.progress = progress or (lambda _done, _total: None)
+        self.progress(self.done, plan.total)
+
+    @property
+    def done(self) -> int:
+        return len(self.stored) + len(self.rows)
+
+    def deliver(self, rows: list[Row]) -> None:
+        self.rows.extend(rows)
+        if self.store:
+            self.store.add(rows)
+        self.progress(self.done, self.plan.total)
+
+    def keep(self) -> pd.DataFrame:
+        """Every game so far, in plan order, written to the store."""
+        frame = assemble(self.plan, self.stored, self.rows)
+        if self.store:
+            self.store.finish(frame)
+        return frame
+
+    def play(self, pool: Pool, todo: list[Job]) -> None:
+        """Play `todo` on `pool`; stopped by Ctrl-C or a dead worker, keep what finished."""
+        try:
+            drive(pool, todo, self.deliver)
+        except KeyboardInterrupt:
+            with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C abandons them
+                self.deliver(pool.drain())
+            self.keep()
+            path = self.store.path if self.store else None
+            raise Interrupted(self.done, self.plan.total, path) from None
+        except WorkerDied as died:
+            self.keep()
+            raise GameError(f"{died}; {self.kept()}") from None
+        finally:
+            pool.close()
+
+    def kept(self) -> str:
+        if self.store is None:
+            return f"{self.done} of {self.plan.total} games were played (no --out kept them)"
+        return (
+            f"{self.done} of {self.plan.total} games kept in {self.store.path}; "
+            "run again with --resume to complete it"
+        )
 
 
 def open_pool(backend: str, workers: int | None, address: str | None) -> Pool:
