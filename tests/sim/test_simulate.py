@@ -37,7 +37,7 @@ def test_the_rows_replay_to_the_recorded_ends(reference: pd.DataFrame) -> None:
     game = towpath.load("detour", 3, max_rounds=30)
     for row in reference.head(20).to_dict("records"):
         state = game.new_state(row["seed"])
-        bots = [towpath.agent("random", seed=Job_seed(row, seat)) for seat in range(3)]
+        bots = [towpath.agent("random", seed=bot_seed_of(row, seat)) for seat in range(3)]
         while not state.is_terminal():
             seat = state.current_player
             assert seat is not None
@@ -46,7 +46,7 @@ def test_the_rows_replay_to_the_recorded_ends(reference: pd.DataFrame) -> None:
         assert len(state.history) == row["actions"]
 
 
-def Job_seed(row: dict[str, Any], seat: int) -> int:  # noqa: N802
+def bot_seed_of(row: dict[str, Any], seat: int) -> int:
     job = Job("detour", 3, (), "", row["run_seed"], row["index"], ("random",) * 3)
     assert job.seed == row["seed"]
     return job.bot_seed(seat)
