@@ -213,6 +213,8 @@ def plot_rates(rates: pd.DataFrame, by: str, fair: float | None) -> Plot:
         rates["high"].to_numpy(dtype=float) - values,
     ]
     ax.bar(labels, values, yerr=errors, capsize=4, color=COLOURS[0])
+    if not rates["wins"].any():
+        ax.text(0.5, 0.5, "no game had a winner", transform=ax.transAxes, ha="center")
     if fair is not None:
         ax.axhline(fair, color="#555555", linestyle="--", linewidth=1, label="fair share")
         ax.legend(loc="upper right")
