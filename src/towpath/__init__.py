@@ -6,12 +6,13 @@ state = game.new_state(seed=42)
 bot = towpath.agent("random", seed=1)
 while not state.is_terminal():
     state.apply(bot.choose(state))
+results = towpath.simulate("mississippi", players=4, agents="greedy,random", games=200)
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from towpath.agents import Agent, make_agent
 from towpath.core import registry
@@ -20,6 +21,9 @@ from towpath.core.game import JSON, Game, State
 from towpath.core.record import replay as _replay
 from towpath.core.record import state_from_json
 from towpath.games import discover
+
+if TYPE_CHECKING:
+    from towpath.sim.runner import simulate
 
 __all__ = [
     "Agent",
@@ -32,6 +36,7 @@ __all__ = [
     "game_ids",
     "load",
     "replay",
+    "simulate",
 ]
 
 
@@ -60,3 +65,12 @@ def replay(record: Mapping[str, JSON], upto: int | None = None) -> State:
 def agent(name: str, seed: int = 0, **params: Any) -> Agent:
     """A bot by name ("random", ...); `bot.choose(state)` returns an action."""
     return make_agent(name, seed=seed, **params)
+
+
+def __getattr__(name: str) -> Any:
+    # `simulate` loads pandas and pyarrow: only when it is used, not for every `import towpath`.
+    if name == "simulate":
+        from towpath.sim.runner import simulate  # noqa: PLC0415
+
+        return simulate
+    raise AttributeError(f"module 'towpath' has no attribute {name!r}")

@@ -1,4 +1,5 @@
-"""`towpath`: list the games, play one at the terminal, replay a record, measure speed."""
+"""`towpath`: list the games, play one at the terminal, replay a record, measure speed,
+simulate many games and report on them."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
-    help="towpath: play, replay and measure five waterway board games.",
+    help="towpath: play, replay, measure and simulate five waterway board games.",
 )
 
 
@@ -148,6 +149,85 @@ def bench(
     console.print(speed_table(speeds, rates))
     if pairings:
         console.print(strength_table(pairings))
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="the game id (see `towpath games`)")],
+    players: Annotated[int | None, typer.Option("--players", "-p", help="player count")] = None,
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents",
+            "-a",
+            help="bots by seat, repeated around the table: mcts:iterations=200,greedy,random",
+        ),
+    ] = "random",
+    games: Annotated[int, typer.Option("--games", "-n", help="games per variant")] = 100,
+    seed: Annotated[int, typer.Option(help="seed of the run; game i's seeds derive from it")] = 0,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE; repeatable")
+    ] = None,
+    grid: Annotated[
+        list[str] | None,
+        typer.Option(help="NAME=V1,V2,...: one variant per value (and combination); repeatable"),
+    ] = None,
+    rotate: Annotated[
+        bool, typer.Option("--rotate", help="turn the bots one seat further each game")
+    ] = False,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", "-w", help="processes (default 1; Ray: every CPU it has)"),
+    ] = None,
+    backend: Annotated[str, typer.Option(help="local (processes here) or ray")] = "local",
+    address: Annotated[
+        str | None, typer.Option(help="address of a Ray cluster (default: start a local Ray)")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Parquet file of results, one row a game")
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="complete the run stored in --out")
+    ] = False,
+    report: Annotated[Path | None, typer.Option(help="write the HTML report here")] = None,
+) -> None:
+    """Play many games with bots, in parallel; store, summarize and report the results."""
+    # The lab's modules load pandas and Matplotlib: only for the commands that use them.
+    from towpath.cli.simulate import run_simulation  # noqa: PLC0415
+    from towpath.sim.plan import parse_grid  # noqa: PLC0415
+
+    settings = {
+        "game": game,
+        "players": players,
+        "agents": agents,
+        "games": games,
+        "seed": seed,
+        "options": parse_assignments(option or []),
+        "grid": parse_grid(grid or []),
+        "rotate": rotate,
+        "workers": workers,
+        "backend": backend,
+        "address": address,
+        "out": out,
+        "resume": resume,
+        "report": report,
+    }
+    run_simulation(settings)
+
+
+@app.command()
+def report(
+    files: Annotated[list[Path], typer.Argument(help="Parquet results of `towpath simulate`")],
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="the HTML file (default: beside the data)")
+    ] = None,
+) -> None:
+    """Rebuild the HTML balance report from stored results."""
+    from towpath.cli.simulate import run_report  # noqa: PLC0415
+
+    Console().print(
+        f"report: {run_report(files, out)}", highlight=False, soft_wrap=True, markup=False
+    )
 
 
 def speed_table(speeds: list[PlayoutSpeed], rates: dict[str, float]) -> Table:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import towpath
 from towpath.agents import Agent
+from towpath.agents.spec import AgentSpec
 from towpath.core.errors import GameError, quote
 
 HUMAN = "human"
@@ -32,21 +33,7 @@ def parse_seat(spec: str, players: int, seed: int) -> tuple[int, Controller]:
     seat = int(seat_text)
     if seat >= players:
         raise GameError(f"--seat {quote(spec)}: seats are 0 to {players - 1}")
-    name, _, params_text = agent_text.strip().partition(":")
-    if name == HUMAN:
+    agent = AgentSpec.parse(agent_text, f"--seat {quote(spec)}")
+    if agent.name == HUMAN:
         return seat, None
-    params = dict(parse_param(item, spec) for item in params_text.split(",") if item.strip())
-    return seat, towpath.agent(name, seed=seed + seat, **params)
-
-
-def parse_param(item: str, spec: str) -> tuple[str, int | float | str]:
-    key, sep, value = item.partition("=")
-    if not sep or not key.strip():
-        raise GameError(f"--seat {quote(spec)}: agent settings are name=value, got {quote(item)}")
-    text = value.strip()
-    for kind in (int, float):
-        try:
-            return key.strip(), kind(text)
-        except ValueError:
-            pass
-    return key.strip(), text
+    return seat, agent.build(seed + seat)

@@ -175,6 +175,15 @@ class State(ABC):
     def scores(self) -> list[float]:
         """One value per seat: the game's own score or progress, meaningful at any time."""
 
+    def ended_by_limit(self) -> bool | None:
+        """Whether a safety limit on the game's length (`max_turns`, ...) ended it.
+
+        True: the limit ended the game (with a winner or not, as the game's rules say); False:
+        the game ended by its own rules or is not over. Games with such a limit override this;
+        the default None means the game does not tell.
+        """
+        return None
+
     # -- information -----------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, JSON]:

@@ -1,0 +1,75 @@
+"""Bots written as text: `random`, `mcts:iterations=200,depth=3`, and lists of them.
+
+The same notation serves `towpath play --seat 1=mcts:seconds=1` and `towpath simulate --agents
+mcts:iterations=200,greedy,random`. In a list, a comma-separated piece with `=` and no `:`
+continues the settings of the bot before it (bot names never contain `=`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from towpath.agents import make_agent
+from towpath.agents.base import Agent
+from towpath.core.errors import GameError, quote
+
+Param = int | float | str
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """A bot's name and settings; `str(spec)` is its notation, `build(seed)` the bot."""
+
+    name: str
+    params: tuple[tuple[str, Param], ...] = ()
+
+    @classmethod
+    def parse(cls, text: str, context: str = "agent") -> AgentSpec:
+        """Read `NAME[:key=value,...]`; `context` starts the error message (e.g. "--seat ...")."""
+        name, _, params_text = text.strip().partition(":")
+        if not name.strip():
+            raise GameError(f"{context}: expected AGENT[:name=value,...], got {quote(text)}")
+        params = tuple(
+            parse_param(item, context) for item in params_text.split(",") if item.strip()
+        )
+        return cls(name.strip(), params)
+
+    def build(self, seed: int) -> Agent:
+        """The bot, seeded; GameError for an unknown bot or a setting it does not take."""
+        return make_agent(self.name, seed=seed, **dict(self.params))
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.name
+        return f"{self.name}:" + ",".join(f"{key}={value}" for key, value in self.params)
+
+
+def parse_param(item: str, context: str) -> tuple[str, Param]:
+    """`key=value`, the value read as an int, else a float, else kept as text."""
+    key, sep, value = item.partition("=")
+    if not sep or not key.strip():
+        raise GameError(f"{context}: agent settings are name=value, got {quote(item)}")
+    text = value.strip()
+    for kind in (int, float):
+        try:
+            return key.strip(), kind(text)
+        except ValueError:
+            pass
+    return key.strip(), text
+
+
+def parse_agent_list(text: str) -> list[AgentSpec]:
+    """`mcts:iterations=200,depth=3,greedy,random` -> three specs; each bot is checked."""
+    context = f"--agents {quote(text)}"
+    pieces: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            raise GameError(f"{context}: expected AGENT[:name=value,...] separated by commas")
+        if "=" in piece and ":" not in piece and pieces:
+            pieces[-1] += f",{piece}"
+        else:
+            pieces.append(piece)
+    specs = [AgentSpec.parse(piece, context) for piece in pieces]
+    for spec in specs:
+        spec.build(0)  # an unknown bot or setting fails now, not inside a worker
+    return specs
