@@ -27,6 +27,7 @@ def play_to_end(config: Config, seed: int) -> towpath.State:
         assert 0 <= seat < game.players
         assert actions, "a game that is not over has legal actions"
         assert state.returns() == [0.0] * game.players, "returns are 0 until the end"
+        assert state.ended_by_limit() is not True, "no limit has ended a game still going"
         state.apply(bot.choose(state))
     pytest.fail(f"{config} seed {seed}: no end after {MAX_ACTIONS} actions")
 
@@ -41,3 +42,4 @@ def test_random_games_end(config: Config, seed: int) -> None:
     assert len(returns) == players and len(scores) == players
     assert all(isinstance(value, float) for value in [*returns, *scores])
     assert all(value >= 0 for value in returns)
+    assert state.ended_by_limit() in (True, False, None)

@@ -846,6 +846,10 @@ class ArrialaState(State):
             return [0.0] * players
         return shared_win(winners, players)
 
+    def ended_by_limit(self) -> bool:
+        """The canal's completion ends the game within a turn, before the turn count moves."""
+        return self.over and self.turn >= self.game.max_turns
+
     def scores(self) -> list[float]:
         return [float(points) for points in self.points[: self.game.players]]
 

@@ -351,6 +351,9 @@ class DetourState(State):
             return [0.0] * self.game.players
         return shared_win(self.winners, self.game.players)
 
+    def ended_by_limit(self) -> bool:
+        return self.winners is not None and not self.finished
+
     def scores(self) -> list[float]:
         position = self.game.map.position
         return [

@@ -314,6 +314,9 @@ class MappedOutState(State):
         best = max(scores)
         return shared_win([s for s, v in enumerate(scores) if v == best], self.game.players)
 
+    def ended_by_limit(self) -> bool:
+        return False  # the game has no length limit: it always ends by its rules
+
     def scores(self) -> list[float]:
         return [float(self.score(seat)) for seat in range(self.game.players)]
 

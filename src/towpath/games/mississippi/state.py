@@ -263,6 +263,9 @@ class MississippiState(State):
     def returns(self) -> list[float]:
         return [1.0 if seat == self.winner else 0.0 for seat in range(self.game.players)]
 
+    def ended_by_limit(self) -> bool:
+        return self.winner is None and self.turn >= self.game.max_turns
+
     def scores(self) -> list[float]:
         return [float(space) for space in self.spaces]
 
