@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit soak bench clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "towpath needs Python 3.11 or newer")'
@@ -35,6 +35,10 @@ unit: $(VENV)/.installed-dev
 	@url=$$(scripts/test-services.sh start) && \
 	TOWPATH_TEST_POSTGRES_URL=$$url $(BIN)/pytest; status=$$?; \
 	scripts/test-services.sh stop; exit $$status
+
+# Ten times the seeded random games of `make test`, rule invariants checked at every step.
+soak: $(VENV)/.installed-dev
+	TOWPATH_SOAK=10 $(BIN)/pytest tests/conformance/test_playouts.py tests/games -k random
 
 bench: $(VENV)/.installed
 	$(BIN)/towpath bench

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import towpath
+from tests import soak
 from tests.conformance.configs import CONFIGS, Config
 
 MAX_ACTIONS = 200_000  # far above any game's own limit: reaching it means the game never ends
@@ -33,7 +34,7 @@ def play_to_end(config: Config, seed: int) -> towpath.State:
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=str)
-@settings(max_examples=120)
+@settings(max_examples=soak.games(120))
 @given(seed=SEEDS)
 def test_random_games_end(config: Config, seed: int) -> None:
     state = play_to_end(config, seed)

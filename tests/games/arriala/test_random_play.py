@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import towpath
+from tests import soak
 from towpath.core.actions import Action
 from towpath.core.errors import IllegalAction
 from towpath.core.rng import Rng
@@ -69,7 +70,7 @@ def _length(section: str) -> int:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@settings(max_examples=25)
+@settings(max_examples=soak.games(25))
 @given(seed=SEEDS)
 def test_views_keep_the_invariants(players: int, seed: int) -> None:
     state = towpath.load("arriala", players).new_state(seed)
@@ -88,7 +89,7 @@ def test_views_keep_the_invariants(players: int, seed: int) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@settings(max_examples=2)
+@settings(max_examples=soak.games(2))
 @given(seed=SEEDS)
 def test_the_direct_check_agrees_with_the_legal_actions(players: int, seed: int) -> None:
     state = towpath.load("arriala", players, max_turns=60).new_state(seed)
@@ -111,7 +112,7 @@ def test_the_direct_check_agrees_with_the_legal_actions(players: int, seed: int)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@settings(max_examples=200)
+@settings(max_examples=soak.games(200))
 @given(seed=SEEDS, turns=st.integers(min_value=8, max_value=100))
 def test_many_games_of_any_length_end_with_the_invariants_kept(
     players: int, seed: int, turns: int

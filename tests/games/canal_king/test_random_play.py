@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import towpath
+from tests import soak
 from tests.conformance.configs import Config
 from tests.conformance.test_contract import play_checking_every_step
 from tests.games.canal_king.helpers import small
@@ -23,14 +24,14 @@ Cell = tuple[int, int]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-@settings(max_examples=3)
+@settings(max_examples=soak.games(3))
 @given(seed=SEEDS)
 def test_default_board(players: int, seed: int) -> None:
     play_checking_views(towpath.load("canal_king", players), seed)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-@settings(max_examples=8)
+@settings(max_examples=soak.games(8))
 @given(seed=SEEDS)
 def test_small_board_with_sailing(players: int, seed: int) -> None:
     play_checking_views(towpath.load("canal_king", players, **small(ordered_calls=True)), seed)

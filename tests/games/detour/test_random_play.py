@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import towpath
+from tests import soak
 from towpath.core.actions import Action
 from towpath.core.game import JSON
 from towpath.games.detour.actions import Move, Pass
@@ -62,7 +63,7 @@ def card_played(view: dict[str, JSON], action: Action) -> str | None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@settings(max_examples=250)
+@settings(max_examples=soak.games(250))
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_markers_stay_on_their_paths_and_hands_hold_the_unplayed_cards(
     players: int, seed: int

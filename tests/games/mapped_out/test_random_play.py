@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import towpath
+from tests import soak
 from towpath.core.actions import Action
 from towpath.games.mapped_out.actions import Insert, Pick, Swap
 
@@ -152,7 +153,7 @@ def check_base_path(view: dict[str, Any], seat: int) -> None:
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=["base", "expansions", "muddled", "variants"])
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-@settings(max_examples=12)
+@settings(max_examples=soak.games(12))
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_views_hide_unknown_cards_and_scores_match_a_recount(
     players: int, options: dict[str, Any], seed: int

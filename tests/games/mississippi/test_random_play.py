@@ -7,10 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import towpath
+from tests import soak
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-@settings(max_examples=60)
+@settings(max_examples=soak.games(60))
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_views_keep_the_log_count_and_one_boat_per_space(players: int, seed: int) -> None:
     state = towpath.load("mississippi", players).new_state(seed)
