@@ -19,15 +19,19 @@ TIE = 1e-12
 class GreedyAgent(Agent):
     name = "greedy"
 
-    def __init__(self, seed: int = 0, budget: int = 2000, sample: int = 400) -> None:
+    def __init__(
+        self, seed: int = 0, budget: int = 2000, sample: int = 400, shortlist: int = 16
+    ) -> None:
         """`budget`: evaluations per decision spent on playing the rest of the turn;
-        `sample`: where there are more legal actions than this (Canal King's placements),
-        judge a random sample of this many."""
-        if budget < 0 or sample < 1:
-            raise GameError("greedy: expected budget ≥ 0 and sample ≥ 1")
+        `sample`: where there are more legal actions than this, judge a random sample of this
+        many; `shortlist`: where the game estimates actions cheaply (Canal King's placements),
+        judge only this many, the best by the estimate."""
+        if budget < 0 or sample < 1 or shortlist < 1:
+            raise GameError("greedy: expected budget ≥ 0, sample ≥ 1 and shortlist ≥ 1")
         self.rng = Rng(seed)
         self.budget = budget
         self.sample = sample
+        self.shortlist = shortlist
 
     def choose(self, state: State) -> Action:
         seat = state.current_player
@@ -37,10 +41,7 @@ class GreedyAgent(Agent):
         if len(actions) == 1:
             return actions[0]
         world = state.resample(seat, self.rng.next64())
-        if len(actions) > self.sample:
-            actions = list(actions)
-            self.rng.shuffle(actions)
-            del actions[self.sample :]
+        actions = self.candidates(world, actions, seat)
         allowance = self.budget // len(actions)
         best: list[Action] = []
         best_value = float("-inf")
@@ -51,6 +52,22 @@ class GreedyAgent(Agent):
             elif value >= best_value - TIE:
                 best.append(action)
         return self.rng.choice(best)
+
+    def candidates(self, world: State, actions: list[Action], seat: int) -> list[Action]:
+        """The actions worth judging: all, or a shortlist or sample where there are many."""
+        if len(actions) <= self.shortlist:
+            return actions
+        estimates = world.game.estimate_actions(world, seat, actions)
+        if estimates is not None:
+            order = list(range(len(actions)))
+            self.rng.shuffle(order)  # equal estimates in a random order
+            order.sort(key=lambda i: -estimates[i])
+            return [actions[i] for i in order[: self.shortlist]]
+        if len(actions) > self.sample:
+            actions = list(actions)
+            self.rng.shuffle(actions)
+            del actions[self.sample :]
+        return actions
 
     def value_after(self, world: State, action: Action, seat: int, allowance: int) -> float:
         after = world.clone()

@@ -166,15 +166,25 @@ class MCTSAgent(Agent):
                 return action
 
     def ranked(self, world: State, legal: list[Action]) -> list[Action]:
-        """Actions (all, or a random sample) by the mover's evaluation one action ahead."""
+        """Actions by the mover's evaluation one action ahead (the game's estimates where it
+        has them; else all actions' results, or a random sample's where there are many)."""
         seat = world.current_player
         assert seat is not None
         candidates = list(legal)
-        if len(candidates) > self.prior_sample:
-            self.rng.shuffle(candidates)
-            candidates = candidates[: self.prior_sample]
-        values = {action: evaluate_after(world, action, seat) for action in candidates}
-        return sorted(candidates, key=lambda a: -values[a])
+        self.rng.shuffle(candidates)  # equal values keep a random order
+        values = self.values_after(world, candidates, seat, self.prior_sample)
+        order = sorted(range(len(values)), key=lambda i: -values[i])
+        return [candidates[i] for i in order]
+
+    def values_after(
+        self, world: State, actions: list[Action], seat: int, sample: int
+    ) -> list[float]:
+        """The seat's evaluation after each of the first actions: all of them where the game
+        estimates, else the first `sample` (the caller shuffles)."""
+        estimates = world.game.estimate_actions(world, seat, actions)
+        if estimates is not None:
+            return estimates
+        return [evaluate_after(world, action, seat) for action in actions[:sample]]
 
     def ucb(self, child: Node) -> float:
         if child.visits == 0:
@@ -198,7 +208,8 @@ class MCTSAgent(Agent):
             return self.rng.choice(actions)
         seat = world.current_player
         assert seat is not None
-        return max(actions, key=lambda action: evaluate_after(world, action, seat))
+        values = self.values_after(world, actions, seat, len(actions))
+        return actions[max(range(len(values)), key=values.__getitem__)]
 
 
 def evaluate_after(world: State, action: Action, seat: int) -> float:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self, TypeVar
 
 from towpath.core.actions import Action
@@ -102,6 +102,16 @@ class Game(ABC):
         others = [score for other, score in enumerate(scores) if other != seat]
         spread = max(scores) - min(scores)
         return logistic((scores[seat] - max(others)) / (1.0 + spread))
+
+    def estimate_actions(
+        self, state: State, seat: int, actions: Sequence[Action]
+    ) -> list[float] | None:
+        """Quick estimates of `evaluate` for `seat` after each of `actions` (legal in `state`).
+
+        For bots that must rank hundreds of actions; None (the default) where the game has no
+        estimate cheaper than evaluating each action's result.
+        """
+        return None
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id} players={self.players} options={self.options}>"

@@ -16,6 +16,7 @@ Rules: rules/canal_king.md. Where it is silent this engine decides (see also the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import ClassVar
@@ -32,8 +33,8 @@ from towpath.games.canal_king.components import (
     load_components,
     load_rules,
 )
-from towpath.games.canal_king.evaluate import evaluate
-from towpath.games.canal_king.state import CanalKingState
+from towpath.games.canal_king.evaluate import estimate_actions, evaluate
+from towpath.games.canal_king.state import BUILDING, CanalKingState
 from towpath.games.canal_king.tables import ActionTables
 
 RULES = load_rules()
@@ -128,6 +129,14 @@ class CanalKing(Game):
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, CanalKingState)
         return evaluate(state, seat)
+
+    def estimate_actions(
+        self, state: State, seat: int, actions: Sequence[Action]
+    ) -> list[float] | None:
+        assert isinstance(state, CanalKingState)
+        if not all(isinstance(action, BUILDING) for action in actions):
+            return None
+        return estimate_actions(state, seat, actions)
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
         known = self.tables.parsed
