@@ -71,6 +71,17 @@ def test_detour_special_on_a_detour_allows_the_move_then_the_action() -> None:
     assert state.colour == 1
 
 
+def test_detour_special_is_judged_when_the_card_is_played() -> None:
+    # The move leaves the detour (D2 space 5 Train, then main 20 Boat); the Detour action the
+    # special allows is still offered after it.
+    state = position(["D2:4", "16", "0"])
+    act(state, "move detour 2")
+    assert place_of(state, 0) == "20"
+    assert notations(state) == ["detour red", "done"]
+    act(state, "detour red")
+    assert places(state) == ["20", "D2:1", "0"] and state.colour == 1
+
+
 def test_the_second_part_is_the_other_part_of_the_same_card_or_done() -> None:
     state = position(["D1:3", "16", "0"])
     act(state, "detour red")
@@ -117,6 +128,15 @@ def test_backward_never_takes_a_detour_marker_behind_its_first_space() -> None:
     state = position(["20", "D1:1", "D1:2", "D1:4"], to_play=0)
     act(state, "backward 0")
     assert places(state) == ["18", "D1:1", "D1:1", "D1:2"]
+
+
+def test_backward_from_a_merge_space_goes_back_along_the_main_path() -> None:
+    # Decision (cards.toml): red reached 10 through D1, yet goes back to 8, not onto D1.
+    state = position(["D1:6", "D1:6", "0"], to_play=1)
+    act(state, "move voyage 1")  # red: D1 space 6 to the merge space 10 (Balloon)
+    assert places(state) == ["D1:6", "10", "0"]
+    act(state, "backward 0")
+    assert places(state) == ["D1:4", "8", "0"]
 
 
 def test_backward_stops_at_space_0_which_is_not_finishing() -> None:
