@@ -2,19 +2,53 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from tests.games.detour.helpers import act, notations, place_of, places, position
+from tests.games.detour.helpers import act, notations, place_of, places, play_round_out, position
+from towpath.core.actions import Action
 from towpath.core.errors import IllegalAction
+from towpath.games.detour.actions import Move, Pass, SendOnDetour
 from towpath.games.detour.state import DetourState
 
 
-def refused_rule(state: DetourState, notation: str) -> str:
+def refused_rule(state: DetourState, action: str | Action) -> str:
+    """The rule named by refusing `action` (notation or Action), checking that the message is
+    one line and the state did not change."""
     before = state.to_json()
     with pytest.raises(IllegalAction) as refused:
-        act(state, notation)
+        state.apply(state.game.parse_action(action) if isinstance(action, str) else action)
     assert state.to_json() == before, "a refused action changes nothing"
+    assert "\n" not in str(refused.value)
     return refused.value.rule
+
+
+@pytest.mark.parametrize(
+    ("markers", "setting", "action", "rule"),
+    [
+        (["0", "0", "0"], {"hands": [["voyage"]] * 3}, "pass detour", "hand"),
+        (["0", "0", "0"], {"blocked": True}, "move voyage 1", "block"),
+        (["0", "0", "0"], {}, Move("voyage", 0), "move"),
+        (["0", "0", "0"], {}, "move voyage 4", "transports"),
+        (["0", "0", "0"], {}, "block 2", "transports"),
+        (["0", "0", "0"], {}, Pass("chess"), "card"),
+        (["0", "0", "0"], {}, SendOnDetour("blue"), "colour"),
+        (["0", "F", "0"], {}, "detour red", "finished"),
+        (["0", "0", "0"], {}, "done", "done"),
+    ],
+)
+def test_every_refusal_names_its_rule_in_one_line_and_changes_nothing(
+    markers: list[str], setting: dict[str, Any], action: str | Action, rule: str
+) -> None:
+    assert refused_rule(position(markers, **setting), action) == rule
+
+
+def test_nothing_is_played_once_the_game_is_over() -> None:
+    state = position(["34", "0", "0"])
+    act(state, "move voyage 2")
+    play_round_out(state)
+    assert refused_rule(state, "pass block") == "game over"
 
 
 # -- Detour -------------------------------------------------------------------------------------

@@ -125,14 +125,6 @@ def test_bad_notation_is_a_one_line_error(text: str, fragment: str) -> None:
     assert fragment in str(error.value) and "\n" not in str(error.value)
 
 
-def test_illegal_actions_of_unknown_cards_or_colours_name_their_rule() -> None:
-    state = position(["0", "0", "0"])
-    for action, rule in [(Pass("chess"), "card"), (SendOnDetour("blue"), "colour")]:
-        with pytest.raises(towpath.IllegalAction) as refused:
-            state.apply(action)
-        assert refused.value.rule == rule
-
-
 def corrupt(state_json: str, **fields: object) -> str:
     data = json.loads(state_json)
     data["state"].update(fields)
