@@ -2,19 +2,53 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from tests.games.detour.helpers import act, notations, place_of, places, position
+from tests.games.detour.helpers import act, notations, place_of, places, play_round_out, position
+from towpath.core.actions import Action
 from towpath.core.errors import IllegalAction
+from towpath.games.detour.actions import Move, Pass, SendOnDetour
 from towpath.games.detour.state import DetourState
 
 
-def refused_rule(state: DetourState, notation: str) -> str:
+def refused_rule(state: DetourState, action: str | Action) -> str:
+    """The rule named by refusing `action` (notation or Action), checking that the message is
+    one line and the state did not change."""
     before = state.to_json()
     with pytest.raises(IllegalAction) as refused:
-        act(state, notation)
+        state.apply(state.game.parse_action(action) if isinstance(action, str) else action)
     assert state.to_json() == before, "a refused action changes nothing"
+    assert "\n" not in str(refused.value)
     return refused.value.rule
+
+
+@pytest.mark.parametrize(
+    ("markers", "setting", "action", "rule"),
+    [
+        (["0", "0", "0"], {"hands": [["voyage"]] * 3}, "pass detour", "hand"),
+        (["0", "0", "0"], {"blocked": True}, "move voyage 1", "block"),
+        (["0", "0", "0"], {}, Move("voyage", 0), "move"),
+        (["0", "0", "0"], {}, "move voyage 4", "transports"),
+        (["0", "0", "0"], {}, "block 2", "transports"),
+        (["0", "0", "0"], {}, Pass("chess"), "card"),
+        (["0", "0", "0"], {}, SendOnDetour("blue"), "colour"),
+        (["0", "F", "0"], {}, "detour red", "finished"),
+        (["0", "0", "0"], {}, "done", "done"),
+    ],
+)
+def test_every_refusal_names_its_rule_in_one_line_and_changes_nothing(
+    markers: list[str], setting: dict[str, Any], action: str | Action, rule: str
+) -> None:
+    assert refused_rule(position(markers, **setting), action) == rule
+
+
+def test_nothing_is_played_once_the_game_is_over() -> None:
+    state = position(["34", "0", "0"])
+    act(state, "move voyage 2")
+    play_round_out(state)
+    assert refused_rule(state, "pass block") == "game over"
 
 
 # -- Detour -------------------------------------------------------------------------------------
@@ -71,6 +105,17 @@ def test_detour_special_on_a_detour_allows_the_move_then_the_action() -> None:
     assert state.colour == 1
 
 
+def test_detour_special_is_judged_when_the_card_is_played() -> None:
+    # The move leaves the detour (D2 space 5 Train, then main 20 Boat); the Detour action the
+    # special allows is still offered after it.
+    state = position(["D2:4", "16", "0"])
+    act(state, "move detour 2")
+    assert place_of(state, 0) == "20"
+    assert notations(state) == ["detour red", "done"]
+    act(state, "detour red")
+    assert places(state) == ["20", "D2:1", "0"] and state.colour == 1
+
+
 def test_the_second_part_is_the_other_part_of_the_same_card_or_done() -> None:
     state = position(["D1:3", "16", "0"])
     act(state, "detour red")
@@ -117,6 +162,15 @@ def test_backward_never_takes_a_detour_marker_behind_its_first_space() -> None:
     state = position(["20", "D1:1", "D1:2", "D1:4"], to_play=0)
     act(state, "backward 0")
     assert places(state) == ["18", "D1:1", "D1:1", "D1:2"]
+
+
+def test_backward_from_a_merge_space_goes_back_along_the_main_path() -> None:
+    # Decision (cards.toml): red reached 10 through D1, yet goes back to 8, not onto D1.
+    state = position(["D1:6", "D1:6", "0"], to_play=1)
+    act(state, "move voyage 1")  # red: D1 space 6 to the merge space 10 (Balloon)
+    assert places(state) == ["D1:6", "10", "0"]
+    act(state, "backward 0")
+    assert places(state) == ["D1:4", "8", "0"]
 
 
 def test_backward_stops_at_space_0_which_is_not_finishing() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import towpath
-from tests.games.detour.helpers import act, notations
+from tests.games.detour.helpers import act, notations, play_round_out, position
 from towpath.core.errors import GameError
 from towpath.games.detour.state import DetourState
 
@@ -93,6 +93,18 @@ def test_replacement_cards_change_the_hand_and_the_cycle(tmp_path: Path) -> None
     assert not [n for n in notations(state) if n.startswith("block")], "no Block card"
     for seed in range(20):
         play_randomly(game.new_state(seed), seed)
+
+
+def test_a_detour_space_beside_the_last_tile_counts_as_on_it_for_rule_1(tmp_path: Path) -> None:
+    # Spaces 0-5 in tiles of 2: the last tile is 4-5. D9's only space lies beside 4.
+    board = SMALL_MAP.partition("[[detours]]")[0].replace("blue = [2]", "blue = []")
+    board += '[[detours]]\nname = "D9"\nbranch = 3\nmerge = 5\ncosts = ["Balloon"]\n'
+    state = position(["5", "5", "D9:1", "5"], players=2, map=write(tmp_path, "map.toml", board))
+    assert state.game.map.detours[0].beside == (4,)
+    act(state, "move voyage 1")  # yellow: space 0 costs Train
+    play_round_out(state)
+    assert state.finished == [0]
+    assert state.returns() == [1.0, 0.0], "green is last on the track, yet on the last tile"
 
 
 @pytest.mark.parametrize(

@@ -41,15 +41,17 @@ def test_equal_sums_of_ranks_the_first_to_finish_wins() -> None:
     assert state.returns() == [0.0, 1.0, 0.0, 0.0]
 
 
-def test_a_hand_emptied_by_the_finishing_card_sums_to_nothing() -> None:
-    state = position(
-        ["34", "35", "0"], hands=[["voyage"], ["backward", "block"], ["block"]], round_=4
-    )
-    act(state, "move voyage 2")
-    act(state, "move backward 1")  # keeps Block (3) against yellow's empty hand
-    play_round_out(state)
+def test_finishing_in_the_last_round_of_a_cycle_all_hands_are_empty() -> None:
+    # Decision (cards.toml): hands are collected only when the next round starts, so in the
+    # fourth round of a cycle every hand sums to 0 and the first marker to finish wins.
+    hands = [["block"], ["backward"], ["voyage"]]
+    state = position(["0", "35", "34"], hands=hands, round_=4)
+    act(state, "pass block")
+    act(state, "move backward 1")  # red: into space 0 with Balloon + Train
+    act(state, "move voyage 2")  # green: 35 Balloon, then space 0
+    assert state.finished == [1, 2] and state.is_terminal()
+    assert state.view(None)["hands"] == [[], [], []], "no refill once the game is over"
     assert state.returns() == [0.0, 1.0, 0.0]
-    assert state.view(None)["hands"][0] == [], "no refill once the game is over"
 
 
 def test_the_round_limit_gives_the_win_to_the_farthest_marker() -> None:
@@ -105,6 +107,12 @@ def test_source_example_1_the_enders_other_colour_farthest_behind_loses() -> Non
 def test_source_example_2_the_other_colour_on_the_last_tile_wins_even_if_behind() -> None:
     # Spec scenario: rule 1 wins regardless of the rest; green is the last marker on the track.
     assert end_two_player_game(green="33", red="34", blue="35") == [1.0, 0.0]
+
+
+@pytest.mark.parametrize(("green", "returns"), [("32", [0.0, 1.0]), ("33", [1.0, 0.0])])
+def test_rule_1_the_last_map_tile_is_spaces_33_to_35(green: str, returns: list[float]) -> None:
+    # Green is the last marker on the track either way: only the last tile saves seat 0.
+    assert end_two_player_game(green=green, red="34", blue="35") == returns
 
 
 def test_rule_1_the_other_colour_having_finished_too_wins() -> None:

@@ -1,6 +1,8 @@
 """Invariants of Detour seen through views at every step of seeded random games: no marker ever
 stands behind space 0 or off its path, hands always hold exactly the cards not yet played this
-cycle, and the game ends with the round in which a marker finished."""
+cycle, only the card player's marker moves except under Backward (every marker two back) and
+Detour (its target onto the detour), finished markers stay finished, a blocked round offers no
+move part, and the game ends with the round in which a marker finished."""
 
 from __future__ import annotations
 
@@ -12,9 +14,11 @@ import towpath
 from tests import soak
 from towpath.core.actions import Action
 from towpath.core.game import JSON
-from towpath.games.detour.actions import Move, Pass
+from towpath.games.detour.actions import Backward, Move, Pass, SendOnDetour
+from towpath.games.detour.components import builtin_cards
 
 KIND_OF = {"SendOnDetour": "detour", "Backward": "backward", "Block": "block"}
+BACKWARD_SPACES = builtin_cards().backward_spaces
 
 
 def check_markers(view: dict[str, JSON], before: dict[str, JSON] | None) -> None:
@@ -51,6 +55,22 @@ def check_path_change(
         assert now["space"] >= detours[was["detour"]]["merge"]
 
 
+def check_other_markers(before: dict[str, JSON], view: dict[str, JSON], action: Action) -> None:
+    """Nothing moves a finished marker; markers other than the card player's move only under
+    Backward (back along their path, down to its floor) and Detour (its target)."""
+    for colour, (was, now) in enumerate(zip(before["markers"], view["markers"], strict=True)):
+        if was["finished"]:
+            assert now == was, "nothing affects a finished marker"
+        elif colour == before["to_play"]:
+            continue
+        elif isinstance(action, Backward):
+            floor = 0 if was["detour"] is None else 1
+            back = max(was["space"] - BACKWARD_SPACES, floor)
+            assert (now["space"], now["detour"], now["finished"]) == (back, was["detour"], False)
+        elif not (isinstance(action, SendOnDetour) and view["colours"][colour] == action.colour):
+            assert now == was, "only the card player's marker moved"
+
+
 def card_played(view: dict[str, JSON], action: Action) -> str | None:
     """The name of the card the action plays, or None for a special's second part."""
     if view["pending"] is not None:
@@ -80,12 +100,16 @@ def test_markers_stay_on_their_paths_and_hands_hold_the_unplayed_cards(
             assert hand == [name for name in names if name not in played[colour]]
         if state.is_terminal():
             break
+        if view["blocked"]:
+            assert not any(isinstance(a, Move) for a in state.legal_actions())
         action = bot.choose(state)
         card = card_played(view, action)
         if card is not None:
             played[view["to_play"]].append(card)
         state.apply(action)
         before, view = view, state.view(None)
+        check_other_markers(before, view, action)
+        assert view["finished"][: len(before["finished"])] == before["finished"]
         if view["round"] != before["round"]:
             assert not before["finished"], "the round of a finish is the last"
             played = [[] if len(cards) == len(names) else cards for cards in played]

@@ -147,13 +147,23 @@ def test_the_game_ends_after_max_rounds() -> None:
     assert state.legal_actions() == []
 
 
-def test_bad_options_give_one_line_errors() -> None:
-    with pytest.raises(GameError, match="first_player"):
-        towpath.load("detour", 3, first_player=3)
-    with pytest.raises(GameError, match="max_rounds"):
-        towpath.load("detour", 3, max_rounds=0)
-    with pytest.raises(GameError, match="cannot read map"):
-        towpath.load("detour", 3, map="/no/such/map.toml")
+@pytest.mark.parametrize(
+    ("players", "options", "fragment"),
+    [
+        (3, {"first_player": 3}, "first_player: expected a seat from 0 to 2"),
+        (2, {"first_player": 2}, "first_player: expected a seat from 0 to 1"),
+        (3, {"max_rounds": 0}, "max_rounds"),
+        (3, {"map": "/no/such/map.toml"}, "cannot read map"),
+        (3, {"cards": "/no/such/cards.toml"}, "cannot read cards"),
+        (3, {"colour": "red"}, "valid options: first_player, max_rounds, map, cards"),
+    ],
+)
+def test_bad_options_give_one_line_errors(
+    players: int, options: dict[str, object], fragment: str
+) -> None:
+    with pytest.raises(GameError) as error:
+        towpath.load("detour", players, **options)
+    assert fragment in str(error.value) and "\n" not in str(error.value)
 
 
 def test_game_metadata() -> None:

@@ -13,6 +13,7 @@ import towpath
 from tests.games.detour.helpers import act, position
 from towpath.core.errors import GameError
 from towpath.games.detour.actions import Backward, Block, Move, Pass, SendOnDetour
+from towpath.games.detour.state import DetourState
 
 SPEC_KEYS = {"markers", "hands", "first_player", "blocked", "block_next", "finished", "round"}
 
@@ -68,14 +69,17 @@ def test_the_rendering_shows_circuit_detours_blue_areas_markers_and_hands() -> N
     assert "Detour(1) Backward(2) Block(3) Voyage(4)" in text
     assert "the next round is blocked" in text
     assert "To play: seat 2 with green." in text
+    assert "finishing, from 35 into go, costs Balloon + Train" in text
 
 
 def test_the_rendering_names_the_winner() -> None:
-    state = position(["34", "0", "0"])
+    state = position(["34", "0", "0"], block_next=True)
     act(state, "move voyage 2")
-    for _ in range(2):
-        act(state, "pass voyage")
-    assert "Game over: seat 0 wins (yellow finished first)." in state.render_text(None)
+    act(state, "block 1")
+    act(state, "pass voyage")
+    text = state.render_text(None)
+    assert "Game over: seat 0 wins (yellow finished first)." in text
+    assert "locked" not in text, "no word of blocked rounds once the game is over"
     state = position(["9", "9", "0"], max_rounds=1)
     for _ in range(3):
         act(state, "pass voyage")
@@ -121,14 +125,6 @@ def test_bad_notation_is_a_one_line_error(text: str, fragment: str) -> None:
     assert fragment in str(error.value) and "\n" not in str(error.value)
 
 
-def test_illegal_actions_of_unknown_cards_or_colours_name_their_rule() -> None:
-    state = position(["0", "0", "0"])
-    for action, rule in [(Pass("chess"), "card"), (SendOnDetour("blue"), "colour")]:
-        with pytest.raises(towpath.IllegalAction) as refused:
-            state.apply(action)
-        assert refused.value.rule == rule
-
-
 def corrupt(state_json: str, **fields: object) -> str:
     data = json.loads(state_json)
     data["state"].update(fields)
@@ -158,16 +154,20 @@ def test_corrupt_saved_states_are_refused(fields: dict[str, object]) -> None:
         towpath.from_json(corrupt(text, **fields))
 
 
-def test_a_person_plays_a_two_player_game_to_a_winner_in_the_terminal() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "towpath", "play", "detour", "--players", "2", "--delay", "0"],
-        input="help\nfly\n99\nmove voyage 9\n" + "1\n" * 3000,
+def play_in_terminal(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "towpath", "play", "detour", "--players", "2", *args],
+        input=stdin,
         capture_output=True,
         text=True,
         timeout=120,
         check=False,
         env={**os.environ, "COLUMNS": "80"},
     )
+
+
+def test_a_person_plays_a_two_player_game_to_a_winner_in_the_terminal() -> None:
+    result = play_in_terminal("--delay", "0", stdin="help\nfly\n99\nmove voyage 9\n" + "1\n" * 3000)
     out = result.stdout
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in out + result.stderr
@@ -175,3 +175,33 @@ def test_a_person_plays_a_two_player_game_to_a_winner_in_the_terminal() -> None:
     assert "bad Detour action 'fly'" in out
     assert "(rule: transports)" in out
     assert "Game over: seat" in out and " won." in out
+
+
+def farthest_or_first(state: DetourState) -> int:
+    """Seat 0 takes the action that goes farthest, seat 1 the first one listed."""
+    actions = state.legal_actions()
+    if state.current_player == 1:
+        return 0
+    steps = [getattr(action, "steps", 0) for action in actions]
+    return steps.index(max(steps))
+
+
+def test_two_people_race_to_the_finish_in_the_terminal() -> None:
+    # Both seats type action numbers; the answers come from the same game played here.
+    state = towpath.load("detour", 2).new_state(3)
+    assert isinstance(state, DetourState)
+    answers = []
+    while not state.is_terminal():
+        pick = farthest_or_first(state)
+        answers.append(f"{pick + 1}\n")
+        state.apply(state.legal_actions()[pick])
+    assert state.finished and not state.ended_by_limit()
+    winner = state.returns().index(1.0)
+    result = play_in_terminal("--seed", "3", "--seat", "1=human", stdin="".join(answers))
+    out = result.stdout
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in out + result.stderr
+    first = state.game.colours[state.finished[0]]
+    assert f"Game over: seat {winner} wins ({first} finished first)." in out
+    assert f"Game over: seat {winner} won." in out
+    assert "finished 1st" in out

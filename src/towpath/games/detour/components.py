@@ -291,9 +291,6 @@ class CardSet:
     backward_move: Tokens
     block_moves: tuple[Tokens, ...]
 
-    def card_with(self, action: str) -> Card | None:
-        return next((card for card in self.cards if card.action == action), None)
-
 
 def load_cards(path: str | None) -> CardSet:
     """The built-in cards, or the ones in the TOML file at `path` (option `cards`)."""

@@ -134,8 +134,10 @@ class DetourState(State):
         return [colour for colour, node in enumerate(self.nodes) if branch_to[node] >= 0]
 
     def _special(self, card: Card) -> bool:
-        """Both parts of the card (source: Detour on a detour, Block on a blue area); in a
-        blocked round the specials give the action part only (Decision)."""
+        """Both parts of the card (source: Detour on a detour, Block on a blue area), judged
+        where the marker stands when the card is played, so the second part stays allowed
+        after a first part that left the detour or the blue area. In a blocked round the
+        specials give the action part only (Decision)."""
         if self.blocked:
             return False
         board, node = self.game.map, self.nodes[self.colour]

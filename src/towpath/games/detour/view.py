@@ -30,9 +30,9 @@ def _headline(view: dict[str, JSON]) -> list[str]:
         f"Round {view['round']} of at most {view['max_rounds']} · "
         f"first player: seat {view['first_player']}"
     ]
-    if view["blocked"]:
+    if view["blocked"] and view["winners"] is None:
         lines.append("Blocked round: no move parts; action parts (and their moves) still work.")
-    if view["block_next"]:
+    if view["block_next"] and view["winners"] is None:
         lines.append("A Block was played: the next round is blocked.")
     lines.append(_status(view))
     return lines
@@ -80,10 +80,11 @@ def _main_path(view: dict[str, JSON]) -> list[str]:
         text = "go" if space == 0 else _cost(cost, symbols)
         cells.append(f"{space:>2} {text:<2}{flags:<2}{here.get(space, ''):<4}")
     rows = [" ".join(cells[i : i + ROW_SPACES]).rstrip() for i in range(0, len(cells), ROW_SPACES)]
-    finish = _cost(board["costs"][0], symbols)
+    finish = " + ".join(board["costs"][0])
+    last = len(board["costs"]) - 1
     return [
         f"Costs: {legend} · * blue area · > detour leaves, < merges",
-        f"Main path: space 0 is the start (go); finishing into it costs {finish}",
+        f"Space 0 (go) is the start; finishing, from {last} into go, costs {finish}",
         *rows,
     ]
 
