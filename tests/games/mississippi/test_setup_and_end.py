@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -151,3 +152,33 @@ def test_notation_round_trips(text: str) -> None:
     game = towpath.load("mississippi", 2)
     assert str(game.parse_action(text)) == text
     assert str(game.parse_action(text.upper())) == text
+
+
+def saved(state: towpath.State, **changes: object) -> str:
+    data = json.loads(state.to_json())
+    data["state"].update(changes)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"spaces": [3, 3, 0]}, "two boats"),
+        ({"logs": [15, 4, 5], "supply": 0}, "add up to the 45 dealt"),
+        ({"started": [True, "yes", False]}, "true or false"),
+        ({"facing": [0, None, None]}, "start roll"),
+        ({"spaces": [4, 1, 9]}, "start roll"),
+        ({"facing": [0, 5, None]}, "the boat to move"),
+        ({"spaces": [85, 1, 0]}, "winner"),
+        ({"winner": 1}, "winner"),
+    ],
+)
+def test_a_saved_state_that_no_game_reaches_is_refused(
+    changes: dict[str, object], message: str
+) -> None:
+    state = towpath.load("mississippi", 3, logs=15).new_state(2)
+    state.apply(state.legal_actions()[3])  # seat 0 leaves the start area
+    state.apply(state.legal_actions()[0])  # seat 1 too; seat 2 is rolled, yet to move
+    assert towpath.from_json(saved(state)).to_json() == state.to_json()
+    with pytest.raises(GameError, match=message):
+        towpath.from_json(saved(state, **changes))
