@@ -85,9 +85,12 @@ def test_a_person_plays_to_a_win_on_a_short_custom_river(tmp_path: Path) -> None
     river = tmp_path / "river.toml"
     river.write_text("cells = [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0], [4, 1], [3, 1], [2, 1]]\n")
     args = ["play", "mississippi", "-p", "3", "--delay", "0", "--seed", "3", "-o", f"river={river}"]
-    result = towpath_cli(*args, stdin="board\nlist\nsave\n" + "1\n" * 30)
+    unwritable = tmp_path / "no_such_folder" / "game.json"
+    script = f"board\nlist\nsave\nsave {unwritable}\n" + "1\n" * 30
+    result = towpath_cli(*args, stdin=script)
     assert result.returncode == 0, result.stderr
     assert "save: expected a file name" in result.stdout
+    assert "save: cannot write" in result.stdout
     won = re.search(r"Game over: seat (\d) won\.", result.stdout)
     assert won is not None, result.stdout[-2000:]
     final_board = result.stdout.rsplit("boat  space", 1)[1]

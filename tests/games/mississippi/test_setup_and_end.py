@@ -116,6 +116,15 @@ def test_a_custom_river_file(tmp_path: Path) -> None:
     assert state.returns() in ([1.0, 0.0], [0.0, 1.0], [0.0, 0.0])
 
 
+def test_the_start_roll_faces_down_a_custom_river_that_starts_westward(tmp_path: Path) -> None:
+    # The same seed rolls the same number: it faces east on the default river, west here.
+    river = write_river(tmp_path, "[[5, 0], [4, 0], [3, 0], [3, 1]]")
+    for seed in range(12):
+        default = towpath.load("mississippi", 2).new_state(seed).view(0)["boats"][0]["sides"]
+        custom = towpath.load("mississippi", 2, river=river).new_state(seed).view(0)
+        assert custom["boats"][0]["sides"] == default[3:] + default[:3]
+
+
 @pytest.mark.parametrize(
     ("cells", "message"),
     [
