@@ -5,8 +5,6 @@ Where the rules file is silent, the engine decides:
   the logs just paid for the turn;
 - a backward move longer than the open spaces behind the boat (the start area included) is
   refused, not cut short;
-- when several boats move in one reaction step, each goes the difference measured at the start
-  of the step, in clockwise order, even if a boat moved before it in the same step;
 - a `pass` is a player turn and counts toward `max_turns`; a boat's "first turn" lasts until its
   first move, so a boat that could only pass still may not rotate on its next turn.
 """
