@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -70,6 +71,32 @@ def test_a_person_plays_with_numbers_and_notation_and_saves(tmp_path: Path) -> N
     assert towpath.replay(saved).to_json()
 
 
+def test_a_person_answering_with_numbers_plays_a_whole_game() -> None:
+    # 250 answers reach the default limit of 500 turns with two players, if nobody wins first.
+    result = towpath_cli(
+        "play", "mississippi", "-p", "2", "--delay", "0", "--seed", "5", stdin="1\n" * 250
+    )
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"Game over: (no winner|seat \d won)\.", result.stdout)
+    assert "Game left unfinished." not in result.stdout
+
+
+def test_a_person_plays_to_a_win_on_a_short_custom_river(tmp_path: Path) -> None:
+    river = tmp_path / "river.toml"
+    river.write_text("cells = [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0], [4, 1], [3, 1], [2, 1]]\n")
+    args = ["play", "mississippi", "-p", "3", "--delay", "0", "--seed", "3", "-o", f"river={river}"]
+    unwritable = tmp_path / "no_such_folder" / "game.json"
+    script = f"board\nlist\nsave\nsave {unwritable}\n" + "1\n" * 30
+    result = towpath_cli(*args, stdin=script)
+    assert result.returncode == 0, result.stderr
+    assert "save: expected a file name" in result.stdout
+    assert "save: cannot write" in result.stdout
+    won = re.search(r"Game over: seat (\d) won\.", result.stdout)
+    assert won is not None, result.stdout[-2000:]
+    final_board = result.stdout.rsplit("boat  space", 1)[1]
+    assert re.search(rf"\[{won.group(1)}\]\s+finish", final_board), "the winner crossed the finish"
+
+
 def test_end_of_input_leaves_the_game_without_a_traceback() -> None:
     result = towpath_cli("play", "mississippi", "--delay", "0", "--seed", "1")
     assert result.returncode == 1
@@ -88,7 +115,19 @@ def test_end_of_input_leaves_the_game_without_a_traceback() -> None:
         (["play", "mississippi", "--seat", "7=random"], ["seats are 0 to 3"]),
         (["play", "mississippi", "--seat", "1=wizard"], ["unknown agent 'wizard'", "random"]),
         (["play", "mississippi", "--seat", "1=random:depth=3"], ["does not take"]),
-        (["bench", "--game", "chess", "--seconds", "0"], ["unknown game"]),
+        (["bench", "--game", "chess", "--seconds", "1"], ["unknown game"]),
+        (["bench", "--seconds", "0"], ["--seconds", "above 0"]),
+        (["bench", "--workers", "0", "--strength"], ["--workers", "greater than or equal to 1"]),
+        (["play", "mississippi", "-o", "river=/no/such/river.toml"], ["cannot read river file"]),
+        (["play", "mississippi", "-p", "3", "-o", "first_player=3"], ["first_player", "0 to 2"]),
+        (["play", "mississippi", "-o", "side_numbers=1,2"], ["side_numbers", "6 whole numbers"]),
+        (["play", "mississippi", "--players", "three"], ["--players", "valid integer"]),
+        (["play", "mississippi", "--delay", "-1"], ["--delay", "greater than or equal to 0"]),
+        (["play", "mississippi", "--colour", "red"], ["No such option: --colour"]),
+        (["play"], ["Missing argument"]),
+        (["sail"], ["No such command 'sail'"]),
+        (["play", "mississippi", "--seat", "1=random:seed=3"], ["seed comes from the game's seed"]),
+        (["play", "mississippi", "--seat", "1=mcts:seconds=soon"], ["expected seconds: float"]),
     ],
 )
 def test_bad_command_lines_get_one_line_errors(args: list[str], fragments: list[str]) -> None:
@@ -137,6 +176,10 @@ def test_replay_of_a_corrupt_record_is_one_line(
     path = tmp_path / "bad.json"
     path.write_text(content)
     one_line_error(towpath_cli("replay", str(path)), fragment)
+
+
+def test_replay_for_a_seat_that_is_not_at_the_table_is_one_line(tmp_path: Path) -> None:
+    one_line_error(towpath_cli("replay", str(save_record(tmp_path, 2)), "--seat", "3"), "0 to 2")
 
 
 def test_replay_of_a_missing_file_is_one_line(tmp_path: Path) -> None:

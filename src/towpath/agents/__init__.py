@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -27,11 +28,17 @@ def make_agent(name: str, seed: int = 0, **params: Any) -> Agent:
     factory = AGENTS.get(name)
     if factory is None:
         raise GameError(f"unknown agent {name!r}; expected one of: {', '.join(agent_names())}")
+    settings = {k: p for k, p in inspect.signature(factory).parameters.items() if k != "seed"}
+    unknown = sorted(set(params) - set(settings))
+    if unknown:
+        takes = f"it takes {', '.join(settings)}" if settings else "it takes no settings"
+        raise GameError(f"agent {name!r} does not take {', '.join(unknown)}; {takes}")
     try:
         return factory(seed=seed, **params)
-    except TypeError:
-        given = ", ".join(sorted(params)) or "none"
-        raise GameError(f"agent {name!r} does not take the parameters given ({given})") from None
+    except (TypeError, ValueError):
+        kinds = ", ".join(f"{key}: {settings[key].annotation}" for key in params)
+        given = ", ".join(f"{key}={value!r}" for key, value in params.items())
+        raise GameError(f"agent {name!r}: expected {kinds}; got {given}") from None
 
 
 __all__ = ["Agent", "agent_names", "make_agent"]

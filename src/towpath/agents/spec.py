@@ -49,6 +49,8 @@ def parse_param(item: str, context: str) -> tuple[str, Param]:
     key, sep, value = item.partition("=")
     if not sep or not key.strip():
         raise GameError(f"{context}: agent settings are name=value, got {quote(item)}")
+    if key.strip() == "seed":
+        raise GameError(f"{context}: a bot's seed comes from the game's seed, not a setting")
     text = value.strip()
     for kind in (int, float):
         try:

@@ -7,7 +7,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -59,7 +59,9 @@ def play(
         list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE; repeatable")
     ] = None,
     seed: Annotated[int | None, typer.Option(help="seed of the game (default: random)")] = None,
-    delay: Annotated[float, typer.Option(help="seconds of pause before a bot's move")] = 0.6,
+    delay: Annotated[
+        float, typer.Option(min=0.0, help="seconds of pause before a bot's move")
+    ] = 0.6,
 ) -> None:
     """Play a game at the terminal: you in seat 0, random bots elsewhere, unless --seat says."""
     loaded = towpath.load(game, players, **parse_assignments(option or []))
@@ -116,12 +118,14 @@ def bench(
     strength: Annotated[
         bool, typer.Option("--strength", help="also play mcts against random and greedy")
     ] = False,
-    strength_games: Annotated[int, typer.Option(help="2-player games per pairing")] = 40,
+    strength_games: Annotated[int, typer.Option(min=1, help="2-player games per pairing")] = 40,
     mcts_seconds: Annotated[float, typer.Option(help="MCTS budget per move")] = 1.0,
-    workers: Annotated[int, typer.Option(help="processes for the strength games")] = 1,
+    workers: Annotated[int, typer.Option(min=1, help="processes for the strength games")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON instead of tables")] = False,
 ) -> None:
     """Speed of each game on one core (random playouts, MCTS iterations) and bot strength."""
+    if seconds <= 0 or mcts_seconds <= 0:
+        raise GameError("bench: expected --seconds and --mcts-seconds above 0")
     ids = game or towpath.game_ids()
     for game_id in ids:
         towpath.load(game_id, players)  # refuse a bad id or player count before playing
@@ -263,8 +267,23 @@ def strength_table(pairings: list[Pairing]) -> Table:
 
 
 def main() -> None:
+    """Run a command; a mistake on the command line is one line on stderr and a non-zero exit."""
     try:
-        app()
+        status = app(standalone_mode=False)
+    except typer.TyperException as error:  # Typer's own usage errors (bad or missing options)
+        if type(error).__name__ == "NoArgsIsHelpError":  # bare `towpath`: the help text
+            print(error.format_message(), file=sys.stderr)
+            sys.exit(error.exit_code)
+        context = getattr(error, "ctx", None)
+        hint = f" (see {context.command_path} --help)" if context is not None else ""
+        fail(f"{error.format_message()}{hint}", error.exit_code)
+    except typer.Abort:
+        fail("aborted", 1)
     except GameError as error:
-        print(f"error: {error}", file=sys.stderr)
-        sys.exit(2)
+        fail(str(error), 2)
+    sys.exit(status if isinstance(status, int) else 0)
+
+
+def fail(message: str, status: int) -> NoReturn:
+    print(f"error: {message}", file=sys.stderr)
+    sys.exit(status)

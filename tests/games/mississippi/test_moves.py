@@ -68,6 +68,21 @@ def test_a_boat_on_space_one_may_go_back_into_the_start_area() -> None:
     assert state.spaces[0] == 0
 
 
+def test_from_the_start_area_forward_jumps_the_boats_on_the_first_spaces() -> None:
+    state = position([0, 1, 2], logs=[3, 3, 3], facing=[0, 0, showing(4, E)])  # 4 against 4
+    act(state, "f1")
+    assert state.spaces == [3, 1, 2] and state.logs[0] == 2
+
+
+def test_logs_paid_for_a_turn_reach_the_supply_before_a_backward_move_takes_some() -> None:
+    # Rule order: rotate, then move. The 180° turn puts 2 logs in the empty supply, and the
+    # backward move of 3 spaces takes those 2 back (and no more).
+    state = position([30, 70], logs=[2, 5], supply=0)
+    act(state, "r+3 b3")
+    assert state.spaces[0] == 27
+    assert state.logs[0] == 2 and state.supply == 0
+
+
 def test_the_start_area_is_the_last_open_space_behind() -> None:
     state = position([3, 2, 70])
     assert "b2" in notations(state) and "b3" not in notations(state)
@@ -86,6 +101,14 @@ def test_in_the_start_area_with_no_logs_only_pass_is_legal() -> None:
     assert state.current_player == 1 and state.turn == 1
 
 
+def test_a_boat_back_in_the_start_area_keeps_its_facing_and_may_turn() -> None:
+    state = position([1, 40], facing=[showing(3, E), 0], logs=[2, 5])
+    act(state, "b1")
+    state.player = 0
+    assert state.view(None)["boats"][0]["sides"][E] == 3, "moving never turns a boat"
+    assert "r+1 f1" in notations(state), "only the first turn forbids a rotation"
+
+
 def test_pass_is_refused_when_a_move_exists() -> None:
     state = position([5, 40])
     with pytest.raises(IllegalAction) as refused:
@@ -101,6 +124,16 @@ def test_rotation_costs(rotation: str, cost: int) -> None:
     act(state, f"{rotation} f1")
     assert state.logs[0] == 5 - cost - 1
     assert state.supply == cost + 1
+
+
+def test_the_refused_action_leaves_the_position_unchanged() -> None:
+    state = position([20, 60], logs=[1, 5], supply=4)
+    before = state.to_json()
+    for notation in ["f2", "r+3 b1", "b16", "pass", "r+2 f1"]:
+        with pytest.raises(IllegalAction) as refused:
+            act(state, notation)
+        assert refused.value.rule and "\n" not in str(refused.value)
+        assert state.to_json() == before
 
 
 def test_rotation_turns_the_boat_clockwise_for_plus() -> None:

@@ -32,6 +32,38 @@ def test_only_open_spaces_count_when_a_reaction_moves_a_boat() -> None:
     assert state.spaces[1] == 24, "two open spaces past the boats on 21 and 22"
 
 
+def test_boats_at_a_zero_difference_stay_when_the_others_move() -> None:
+    # From 18, f1 lands on 20, showing 1 to the east and 4 to the west: 0 against boat 1 on 19
+    # (showing 1 to the west), -2 against boat 2 on 21 (showing 6 to the east). No positive
+    # difference, so boat 2 moves on (22, 23) and boat 1 stays.
+    facing = [showing(1, E), showing(1, W), showing(6, E)]
+    state = position([18, 19, 21], facing=facing)
+    act(state, "f1")
+    assert state.spaces == [20, 19, 23]
+
+
+def test_the_turn_is_made_before_the_numbers_are_compared() -> None:
+    # Boat 0 shows 2 to the west; turned 60° clockwise it shows 1 there, against boat 1's 4.
+    state = position([17, 20], facing=[showing(2, W), showing(4, E)])
+    act(state, "r+1 f2")
+    assert state.spaces == [19, 23], "the 4-boat moves 3, not 2"
+
+
+def test_a_backward_move_docks_too() -> None:
+    # Boat 0 goes back from 23 to 21, west of boat 1 on 20, and is +3: it moves 3 forward.
+    state = position([23, 20], facing=[showing(5, E), showing(2, W)], supply=5)
+    act(state, "b2")
+    assert state.spaces == [24, 20]
+    assert state.logs[0] == 12 and state.supply == 3
+
+
+def test_the_numbers_of_the_side_numbers_option_are_compared() -> None:
+    # Every boat shows 10 on the side facing east and 0 elsewhere.
+    state = position([17, 20], facing=[0, 0], side_numbers=[10, 0, 0, 0, 0, 0])
+    act(state, "f2")
+    assert state.spaces == [19, 30], "boat 1's 10 against boat 0's 0: ten open spaces"
+
+
 def test_the_current_boat_adds_its_positive_differences() -> None:
     # From 18, f1 jumps 19 and lands on 20, beside 19 (E, -1), 9 (NW, +3) and 10 (NE, +2).
     facing = [0, showing(2, W), showing(2, SE), showing(4, SW)]

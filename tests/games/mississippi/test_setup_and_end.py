@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -115,6 +116,15 @@ def test_a_custom_river_file(tmp_path: Path) -> None:
     assert state.returns() in ([1.0, 0.0], [0.0, 1.0], [0.0, 0.0])
 
 
+def test_the_start_roll_faces_down_a_custom_river_that_starts_westward(tmp_path: Path) -> None:
+    # The same seed rolls the same number: it faces east on the default river, west here.
+    river = write_river(tmp_path, "[[5, 0], [4, 0], [3, 0], [3, 1]]")
+    for seed in range(12):
+        default = towpath.load("mississippi", 2).new_state(seed).view(0)["boats"][0]["sides"]
+        custom = towpath.load("mississippi", 2, river=river).new_state(seed).view(0)
+        assert custom["boats"][0]["sides"] == default[3:] + default[:3]
+
+
 @pytest.mark.parametrize(
     ("cells", "message"),
     [
@@ -151,3 +161,33 @@ def test_notation_round_trips(text: str) -> None:
     game = towpath.load("mississippi", 2)
     assert str(game.parse_action(text)) == text
     assert str(game.parse_action(text.upper())) == text
+
+
+def saved(state: towpath.State, **changes: object) -> str:
+    data = json.loads(state.to_json())
+    data["state"].update(changes)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"spaces": [3, 3, 0]}, "two boats"),
+        ({"logs": [15, 4, 5], "supply": 0}, "add up to the 45 dealt"),
+        ({"started": [True, "yes", False]}, "true or false"),
+        ({"facing": [0, None, None]}, "start roll"),
+        ({"spaces": [4, 1, 9]}, "start roll"),
+        ({"facing": [0, 5, None]}, "the boat to move"),
+        ({"spaces": [85, 1, 0]}, "winner"),
+        ({"winner": 1}, "winner"),
+    ],
+)
+def test_a_saved_state_that_no_game_reaches_is_refused(
+    changes: dict[str, object], message: str
+) -> None:
+    state = towpath.load("mississippi", 3, logs=15).new_state(2)
+    state.apply(state.legal_actions()[3])  # seat 0 leaves the start area
+    state.apply(state.legal_actions()[0])  # seat 1 too; seat 2 is rolled, yet to move
+    assert towpath.from_json(saved(state)).to_json() == state.to_json()
+    with pytest.raises(GameError, match=message):
+        towpath.from_json(saved(state, **changes))

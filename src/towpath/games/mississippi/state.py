@@ -1,4 +1,13 @@
-"""Mississippi: the position, legal moves, docking reactions and the end (rules/mississippi.md)."""
+"""Mississippi: the position, legal moves, docking reactions and the end (rules/mississippi.md).
+
+Where the rules file is silent, the engine decides:
+- a turn's rotation is paid before its move, so a backward move may take back from the supply
+  the logs just paid for the turn;
+- a backward move longer than the open spaces behind the boat (the start area included) is
+  refused, not cut short;
+- a `pass` is a player turn and counts toward `max_turns`; a boat's "first turn" lasts until its
+  first move, so a boat that could only pass still may not rotate on its next turn.
+"""
 
 from __future__ import annotations
 
@@ -320,3 +329,21 @@ class MississippiState(State):
         on_river = [s for s in self.spaces if 1 <= s < finish]
         if len(on_river) != len(set(on_river)):
             raise GameError("corrupt state: two boats on one river space")
+        self._validate_progress()
+
+    def _validate_progress(self) -> None:
+        """Facts every position reached by the rules keeps (the types are checked already)."""
+        players, finish = self.game.players, self.game.river.finish
+        if not all(isinstance(flag, bool) for flag in self.started):
+            raise GameError("corrupt state: started flags must be true or false")
+        for space, facing, started in zip(self.spaces, self.facing, self.started, strict=True):
+            if (space != START and not started) or (started and facing is None):
+                raise GameError("corrupt state: a boat leaves the start area after its start roll")
+        if self.current_player is not None and self.facing[self.player] is None:
+            raise GameError("corrupt state: the boat to move has no start roll")
+        finished = [seat for seat, space in enumerate(self.spaces) if space == finish]
+        if finished != ([] if self.winner is None else [self.winner]):
+            raise GameError("corrupt state: the winner's boat, and only it, is past the finish")
+        dealt = players * self.game.logs_each
+        if sum(self.logs) + self.supply != dealt:
+            raise GameError(f"corrupt state: logs and supply must add up to the {dealt} dealt")

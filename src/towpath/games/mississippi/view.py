@@ -17,8 +17,17 @@ def render_text(view: dict[str, JSON]) -> str:
     boats: list[dict[str, JSON]] = view["boats"]
     length: int = view["river_length"]
     headline = f"Turn {view['turn']} of {view['max_turns']} · supply {view['supply']} logs"
+    legend = f"Downstream from space 1 to {length}, then the finish; [n] is boat n."
     return "\n".join(
-        [headline, _status(view), "", *_river_lines(view), "", *_boat_table(boats, length, view)]
+        [
+            headline,
+            _status(view),
+            "",
+            *_river_lines(view),
+            legend,
+            "",
+            *_boat_table(boats, length, view),
+        ]
     )
 
 
@@ -56,15 +65,16 @@ def _river_lines(view: dict[str, JSON]) -> list[str]:
 
 
 def _boat_table(boats: list[dict[str, JSON]], length: int, view: dict[str, JSON]) -> list[str]:
+    """One row a boat; `sides` are the numbers it shows toward E, SE, SW, W, NW, NE."""
     directions = "".join(name.rjust(3) for name in ODD_R.directions)
-    lines = [f"boat  space   logs  sides:{directions}"]
+    lines = [f"{'boat':<6}{'space':<8}{'logs':>4}  sides:{directions}"]
     for seat, boat in enumerate(boats):
         space = boat["space"]
         where = "start" if space == 0 else "finish" if space == length + 1 else str(space)
         sides = boat["sides"]
-        numbers = "".join(f"{n:>3}" for n in sides) if sides is not None else "   (not yet rolled)"
+        numbers = "".join(f"{n:>3}" for n in sides) if sides is not None else "  not rolled yet"
         marker = "  ◀ to move" if view["current_player"] == seat else ""
-        lines.append(f"[{seat}]   {where:<6} {boat['logs']:>4}        {numbers}{marker}")
+        lines.append(f"{f'[{seat}]':<6}{where:<8}{boat['logs']:>4}        {numbers}{marker}")
     return lines
 
 
