@@ -9,6 +9,7 @@ from tests.games.canal_king.helpers import (
     NETWORK,
     SE,
     SW,
+    N,
     S,
     Tiles,
     act,
@@ -237,3 +238,13 @@ def test_a_ship_on_its_flag_whose_way_on_is_a_free_space_can_only_return() -> No
     state = sailing({**tiles, (2, 0): ("G:red", 2)})
     launch(state, 0, (2, 0), entry=SW, exit=SE, stop="flag", last_port="A")
     assert notations(state) == ["return"]
+
+
+def test_a_ship_under_a_new_special_tile_sails_on_without_losing_a_turn() -> None:
+    # Decision (canal_king/__init__.py): the ship stops on special tiles it sails onto.
+    state = sailing({(1, 0): ("S", 0), (1, 1): ("S:red", 0)})
+    launch(state, 0, (1, 1), entry=S, exit=N, stop="flag", last_port="E")
+    state.player = 1
+    act(state, "special 1,1 r0")
+    assert not ship(state)["skip_turn"] and ship(state)["at"] == [1, 1]
+    assert notations(state) == ["sail A", "return"]
