@@ -93,6 +93,7 @@ def test_the_default_board_fits_an_80_column_terminal_panel() -> None:
     text = state.render_text(0)
     assert "ship on 9,7 in by N out by S · last port E · calls done B D" in text
     assert "loses its next turn" in text
+    assert "Tiles at r0 (rK turns K×60° clockwise): G 02 · S 03 · ST 03 12" in text
     assert max(len(line) for line in text.splitlines()) <= 76
 
 

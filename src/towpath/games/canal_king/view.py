@@ -5,8 +5,8 @@ odd columns sit half a hex lower). A canal edge is drawn with ≈ on the outline
 as col,row; the tile's lines as pairs of edge numbers (0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW); then a
 flag's first letter, *n for seat n's special tile and @n for seat n's ship. Port names stand
 outside the border next to their docks; free dock cells read "dock". Ships in port are listed
-under their seats. The default board's lines fit an 80-column terminal inside a panel's border
-(76 wide).
+under their seats; the legend gives the lines of the kinds of tile in the building hands. The
+default board's lines fit an 80-column terminal inside a panel's border (76 wide).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from towpath.core.game import JSON
 from towpath.games.canal_king.components import EDGE_NAMES
 
 TOP = 1  # the top line holds the names of the northern ports
+LEGEND_WIDTH = 76  # an 80-column terminal, less a panel's border
 CANAL = "≈"
 # Per edge: its outline characters, the places marked when it is canal, where a port's name goes.
 OUTLINE = (
@@ -171,7 +172,26 @@ def _legend(view: dict[str, JSON]) -> list[str]:
         "Edges 0 N 1 NE 2 SE 3 S 4 SW 5 NW · ≈ canal edge · 03 a line from N to S",
         f"Flags {flags}",
         "*n special tile of seat n · @n ship of seat n",
+        *_kinds_in_hands(view),
     ]
+
+
+def _kinds_in_hands(view: dict[str, JSON]) -> list[str]:
+    """The lines of each kind of tile in the building hands, as turned r0 (rK turns a tile
+    K × 60° clockwise), wrapped to the legend's width."""
+    kinds: dict[str, str] = {}
+    for seat, hand in enumerate(view["hands"]):
+        if view["ships"][seat] is None:
+            for tile in hand:
+                kind = tile["tile"].split(":")[0]
+                kinds.setdefault(kind, " ".join(f"{a}{b}" for a, b in tile["lines"]))
+    lines = ["Tiles at r0 (rK turns K×60° clockwise):"]
+    for kind, pairs in sorted(kinds.items(), key=lambda item: (len(item[0]), item[0])):
+        entry = f" {kind} {pairs} ·"
+        if len(lines[-1]) + len(entry) > LEGEND_WIDTH:
+            lines.append(" ")
+        lines[-1] += entry
+    return [line.rstrip(" ·") for line in lines] if kinds else []
 
 
 def _seat_lines(view: dict[str, JSON]) -> list[str]:
