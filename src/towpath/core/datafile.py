@@ -38,5 +38,7 @@ def option_toml(package: str, value: str | None, filename: str, what: str) -> di
         return builtin_toml(package, filename)
     variant = resources.files(package).joinpath("data", value)
     if "/" not in value and "." not in value and variant.is_dir():
+        if not variant.joinpath(filename).is_file():
+            raise GameError(f"option {what}: the built-in variant {value!r} has no {what} file")
         return builtin_toml(package, f"{value}/{filename}")
     return user_toml(value, what)

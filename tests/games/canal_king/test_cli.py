@@ -28,3 +28,14 @@ def test_a_person_plays_a_whole_game_to_its_end() -> None:
     assert result.returncode == 0, result.stderr
     assert "Game over" in result.stdout
     assert "you): sail" in result.stdout, "the person's ship sailed"
+
+
+def test_the_issues_command_plays_the_default_board_to_its_end() -> None:
+    # Random bots rarely join a route on the default board: the game ends at the turn limit.
+    script = "\n".join(["1"] * 250 + ["quit"])
+    result = towpath_cli(
+        "play", "canal_king", "--players", "3", "--delay", "0", "--seed", "4", stdin=script
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Game over: no winner." in result.stdout
+    assert "Turn 600 of 600" in result.stdout and "you): place" in result.stdout

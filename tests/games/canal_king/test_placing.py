@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.games.canal_king.helpers import (
     act,
     error_of,
@@ -131,3 +133,25 @@ def test_with_pile_and_discards_empty_no_tile_is_drawn() -> None:
     state.pile, state.discards = [], []
     act(state, "place S 4,3 r0")
     assert len(state.hands[0]) == 4
+
+
+@pytest.mark.parametrize(
+    ("notation", "rule", "says"),
+    [
+        ("place S 4,4 r6", "rotation", "a rotation is r0 to r5"),
+        ("place S 4,3 r0", "occupied", "the space is occupied (replace a tile with `replace`)"),
+        ("place G 5,3 r3", "edge match", "edge NW is canal but faces a neighbour's terrain"),
+        ("place G 4,2 r0", "edge match", "edge S is terrain but faces a neighbour's canal"),
+        ("place S 0,4 r1", "border", "edge SW: canal may not open onto the border"),
+        ("place G 1,0 r1", "dock", "edge N is a port's dock and needs canal"),
+        ("replace G 4,3 r0", "keep lines", "the new tile must keep every line of the old one"),
+    ],
+)
+def test_a_bad_action_is_refused_by_one_line_naming_its_rule(
+    notation: str, rule: str, says: str
+) -> None:
+    # S at 4,3 runs N-S: 5,3 (its SE neighbour) faces its terrain, 4,2 faces its canal.
+    state = position(tiles={(4, 3): ("S", 0)}, hands=[["S", "G"], ["S"]])
+    error = error_of(state, state.game.parse_action(notation))
+    assert error.rule == rule
+    assert str(error) == f"{notation}: {says}"

@@ -1,5 +1,6 @@
 """Invariants of Canal King seen through views at every step of seeded random games: tiles
-agree edge by edge, no canal opens onto the border outside a dock, secrets stay secret."""
+agree edge by edge, no canal opens onto the border outside a dock, secrets stay secret while
+the rest of the table is the same for every seat."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ from towpath.games.canal_king.canals import port_groups
 from towpath.games.canal_king.state import CanalKingState
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+# What every seat sees alike: the board, the open hands, the ships, the piles' sizes.
+PUBLIC = ("tiles", "hands", "special_played", "ships", "pile", "discards", "discard_tiles")
 Cell = tuple[int, int]
 
 
@@ -50,7 +53,9 @@ def play_checking_views(game: towpath.Game, seed: int) -> None:
             check_edges(cell, tiles, view["board"])
         before = tiles
         for seat in [None, *range(game.players)]:
-            check_secrets(state, seat)
+            seen = state.view(seat)
+            check_secrets(state, seat, seen)
+            assert all(seen[key] == view[key] for key in PUBLIC), "the table is open to all"
         assert state.groups == port_groups(state.board, state.game.parts), "kept step by step"
         if state.is_terminal():
             break
@@ -72,8 +77,7 @@ def check_edges(cell: Cell, tiles: dict[Cell, list[list[int]]], board: dict[str,
             assert (edge in canal) == (opposite(edge) in facing), f"{cell} and {col},{row}"
 
 
-def check_secrets(state: CanalKingState, seat: int | None) -> None:
-    view = state.view(seat)
+def check_secrets(state: CanalKingState, seat: int | None, view: dict[str, Any]) -> None:
     parts = state.game.parts
     revealed = any(ship is not None for ship in state.ships)
     for owner in range(state.game.players):

@@ -58,7 +58,8 @@ def test_completing_another_players_route_makes_their_next_turn_launch() -> None
     assert notations(state) == ["launch"]
     assert refusal(state, "place T 3,1 r0") == "launch"
     act(state, "launch")
-    assert state.view(0)["routes"][1] == ["F", "B", "D", "A"]
+    assert state.turn == 2, "the forced launch is a whole turn"
+    assert state.player == 0 and state.view(0)["routes"][1] == ["F", "B", "D", "A"]
     assert state.view(0)["ships"][1]["at"] == "F"
 
 

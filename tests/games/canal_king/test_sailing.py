@@ -9,6 +9,7 @@ from tests.games.canal_king.helpers import (
     NETWORK,
     SE,
     SW,
+    N,
     S,
     Tiles,
     act,
@@ -201,3 +202,49 @@ def test_a_builder_cannot_sail() -> None:
     state.player = 1
     assert refusal(state, "sail A") == "not launched"
     assert refusal(state, "return") == "return"
+
+
+# Port A's docks 0,0 and 1,0 both lead into 0,1, whose fork takes either way on to port F.
+TWO_WAYS: Tiles = {(0, 0): ("S", 0), (1, 0): ("G", 4), (0, 1): ("YSG", 4)}
+
+
+def test_several_paths_to_one_stop_are_one_action() -> None:
+    state = sailing(TWO_WAYS)
+    launch(state, 0, "A")
+    assert notations(state) == ["sail F"]
+    launch(state, 0, "F")
+    assert notations(state) == ["sail A"]
+
+
+def test_forced_turns_count_towards_the_turn_limit() -> None:
+    state = sailing(
+        {k: v for k, v in NETWORK.items() if k != (4, 0)}, specials={1: (4, 0, 0)}, max_turns=3
+    )
+    launch(state, 0, "B")
+    act(state, "sail 4,0 from N")
+    builder_swaps(state)
+    assert notations(state) == ["skip"]
+    act(state, "skip")
+    assert state.turn == 3 and state.is_terminal() and state.winner is None
+    stuck = sailing(max_turns=1)
+    launch(stuck, 0, "E")
+    act(stuck, "pass")
+    assert stuck.is_terminal() and stuck.ended_by_limit()
+
+
+def test_a_ship_on_its_flag_whose_way_on_is_a_free_space_can_only_return() -> None:
+    # Decision (canal_king/__init__.py): only a dead-end stop may turn back along its line.
+    tiles = {k: v for k, v in NETWORK.items() if k != (3, 0)}
+    state = sailing({**tiles, (2, 0): ("G:red", 2)})
+    launch(state, 0, (2, 0), entry=SW, exit=SE, stop="flag", last_port="A")
+    assert notations(state) == ["return"]
+
+
+def test_a_ship_under_a_new_special_tile_sails_on_without_losing_a_turn() -> None:
+    # Decision (canal_king/__init__.py): the ship stops on special tiles it sails onto.
+    state = sailing({(1, 0): ("S", 0), (1, 1): ("S:red", 0)})
+    launch(state, 0, (1, 1), entry=S, exit=N, stop="flag", last_port="E")
+    state.player = 1
+    act(state, "special 1,1 r0")
+    assert not ship(state)["skip_turn"] and ship(state)["at"] == [1, 1]
+    assert notations(state) == ["sail A", "return"]

@@ -11,17 +11,72 @@ import pytest
 import towpath
 from tests.games.canal_king.helpers import position
 from towpath.core.errors import GameError
-from towpath.games.canal_king.components import builtin_components
+from towpath.games.canal_king.components import BORDER, builtin_components
 from towpath.games.canal_king.state import CanalKingState
 
+# The spec's tables (rules/canal_king.md, Components), written out independently of the data.
+SPEC_KINDS = {
+    "S": ([(0, 3)], 28, 2),
+    "G": ([(0, 2)], 28, 2),
+    "T": ([(0, 1)], 18, 1),
+    "SS": ([(0, 3), (1, 4)], 6, 0),
+    "ST": ([(0, 3), (1, 2)], 8, 1),
+    "GG": ([(0, 2), (3, 5)], 8, 0),
+    "TT": ([(0, 1), (3, 4)], 8, 0),
+    "TG": ([(0, 1), (2, 4)], 6, 0),
+    "YSG": ([(0, 3), (0, 2)], 6, 0),
+    "YST": ([(0, 3), (0, 1)], 4, 0),
+    "YGG": ([(0, 2), (0, 4)], 3, 0),
+    "SSS": ([(0, 3), (1, 4), (2, 5)], 3, 0),
+    "TTT": ([(0, 1), (2, 3), (4, 5)], 6, 0),
+    "STT": ([(0, 3), (1, 2), (4, 5)], 5, 0),
+    "GGG": ([(0, 2), (2, 4), (0, 4)], 3, 0),
+}
+SPEC_PORTS = {
+    "A": [(1, 0, 0), (2, 0, 0)],
+    "B": [(4, 0, 0), (5, 0, 0)],
+    "C": [(7, 0, 0), (8, 0, 0)],
+    "D": [(9, 2, 2), (9, 3, 2)],
+    "E": [(9, 5, 2), (9, 6, 2)],
+    "F": [(7, 7, 3), (8, 7, 3)],
+    "G": [(4, 7, 3), (5, 7, 3)],
+    "H": [(1, 7, 3), (2, 7, 3)],
+    "I": [(0, 5, 4), (0, 6, 4)],
+    "J": [(0, 1, 4), (0, 2, 4)],
+}
+SPEC_CARDS = [
+    "AEHC",
+    "BGID",
+    "CHJF",
+    "DJBG",
+    "EAGI",
+    "FCIB",
+    "GDAH",
+    "HBEJ",
+    "IFCA",
+    "JEGB",
+    "AFJD",
+    "DHBI",
+]
+SPEC_NEIGHBOURS = {  # N NE SE S SW NW
+    0: [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1)],
+    1: [(0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)],
+}
+COLOURS = ("red", "yellow", "green", "blue", "purple", "orange")
 
-def test_the_default_tile_set_has_140_tiles_and_36_flags() -> None:
+
+def test_the_default_tile_set_is_the_spec_table() -> None:
     tiles = builtin_components().tiles
+    assert tiles.colours == COLOURS
     assert len(tiles.deck) == 140
-    kinds = Counter(tiles.kinds[tiles.kind_of[t]].name for t in tiles.deck)
-    assert kinds["S"] == 28 and kinds["G"] == 28 and kinds["T"] == 18 and kinds["GGG"] == 3
-    flags = Counter(tiles.flag_of[t] for t in tiles.deck if tiles.flag_of[t] >= 0)
-    assert flags == dict.fromkeys(range(6), 6), "2 S, 2 G, 1 T and 1 ST per colour"
+    found: dict[str, tuple[list[tuple[int, int]], int, int]] = {}
+    for kind in tiles.kinds[:-1]:
+        in_deck = [t for t in tiles.deck if tiles.kinds[tiles.kind_of[t]] is kind]
+        flags = Counter(tiles.flags[t] for t in in_deck if tiles.flags[t] is not None)
+        assert len(set(flags.values())) <= 1 and set(flags) in (set(), set(COLOURS)), kind.name
+        found[kind.name] = (sorted(kind.lines), len(in_deck), max(flags.values(), default=0))
+    assert found == {name: (sorted(lines), n, f) for name, (lines, n, f) in SPEC_KINDS.items()}
+    assert tiles.kinds[-1].lines == ((0, 3),), "the special tile is a single straight"
 
 
 def test_distinct_rotations_of_the_kinds() -> None:
@@ -31,12 +86,30 @@ def test_distinct_rotations_of_the_kinds() -> None:
     assert distinct["GGG"] == 2 and distinct["G"] == 6 and distinct["special"] == 3
 
 
-def test_the_route_cards_and_ports() -> None:
+def test_the_default_board_ports_and_cards_are_the_spec_tables() -> None:
     parts = builtin_components()
-    names = [port.name for port in parts.board.ports]
-    assert names == list("ABCDEFGHIJ") and len(parts.routes) == 12
-    assert [names[p] for p in parts.routes[0]] == ["A", "E", "H", "C"]
-    assert len(parts.board.dock_cells) == 20
+    board = parts.board
+    assert (board.cols, board.rows) == (10, 8)
+    assert {
+        port.name: [(*board.coords(cell), edge) for cell, edge in port.docks]
+        for port in board.ports
+    } == SPEC_PORTS
+    names = [port.name for port in board.ports]
+    assert ["".join(names[p] for p in card) for card in parts.routes] == SPEC_CARDS
+    assert len(board.dock_cells) == 20
+
+
+def test_the_board_steps_by_the_spec_neighbour_offsets() -> None:
+    board = builtin_components().board
+    docks = {dock: -1 - p for p, places in enumerate(SPEC_PORTS.values()) for dock in places}
+    for cell, (col, row) in enumerate(board.cells):
+        for edge, (dc, dr) in enumerate(SPEC_NEIGHBOURS[col % 2]):
+            target = board.step[cell * 6 + edge]
+            other = board.cell(col + dc, row + dr)
+            if other is not None:
+                assert target == other * 6 + (edge + 3) % 6, (col, row, edge)
+            else:
+                assert target == docks.get((col, row, edge), BORDER), (col, row, edge)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -74,12 +147,20 @@ def test_a_building_player_with_nothing_to_do_passes() -> None:
 def test_replacement_data_files_are_loaded(tmp_path: Path) -> None:
     board = tmp_path / "board.toml"
     board.write_text(
-        'cols = 3\nrows = 2\n[[ports]]\nname = "X"\ndocks = [[0, 0, 0]]\n'
-        '[[ports]]\nname = "Y"\ndocks = [[2, 1, 3]]\n',
+        "cols = 3\nrows = 2\n"
+        + "".join(
+            f'[[ports]]\nname = "{name}"\ndocks = [{dock}]\n'
+            for name, dock in [
+                ("W", "[0, 0, 0]"),
+                ("X", "[2, 0, 0]"),
+                ("Y", "[2, 1, 3]"),
+                ("Z", "[0, 1, 3]"),
+            ]
+        ),
         "utf-8",
     )
     routes = tmp_path / "routes.toml"
-    routes.write_text('cards = [["X", "Y", "X", "Y"], ["Y", "X", "Y", "X"]]\n', "utf-8")
+    routes.write_text('cards = [["W", "X", "Y", "Z"], ["Z", "Y", "X", "W"]]\n', "utf-8")
     tiles = tmp_path / "tiles.toml"
     tiles.write_text(
         'colours = ["red", "blue"]\n[special]\nlines = [[0, 3]]\n'
@@ -89,7 +170,14 @@ def test_replacement_data_files_are_loaded(tmp_path: Path) -> None:
     game = towpath.load("canal_king", 2, board=str(board), routes=str(routes), tiles=str(tiles))
     state = game.new_state(1)
     view = state.view(0)
-    assert view["board"] == {"cols": 3, "rows": 2, "ports": {"X": [[0, 0, 0]], "Y": [[2, 1, 3]]}}
+    assert view["board"]["cols"] == 3 and view["board"]["rows"] == 2
+    assert view["board"]["ports"] == {
+        "W": [[0, 0, 0]],
+        "X": [[2, 0, 0]],
+        "Y": [[2, 1, 3]],
+        "Z": [[0, 1, 3]],
+    }
+    assert view["routes"][0] in (["W", "X", "Y", "Z"], ["Z", "Y", "X", "W"])
     assert {tile["tile"] for hand in view["hands"] for tile in hand} <= {"S", "S:red", "S:blue"}
     assert "X" in state.render_text(0)
 
@@ -108,7 +196,13 @@ def test_replacement_data_files_are_loaded(tmp_path: Path) -> None:
             "lines = [[0, 0]]\ncount = 1\n",
             "two different edges",
         ),
-        ("routes", 'cards = [["A", "B", "C"]]\n', "naming the board's ports"),
+        ("routes", 'cards = [["A", "B", "C"]]\n', "four different ports"),
+        ("routes", 'cards = [["A", "B", "A", "D"]]\n', "card 1 is ['A', 'B', 'A', 'D']"),
+        (
+            "routes",
+            'cards = [["A", "B", "C", "D"], ["A", "B", "C", "Q"]]\n',
+            "card 2 names port 'Q'",
+        ),
         ("routes", "cards = 3\n", "expected a non-empty list of cards"),
         ("routes", "not = [toml", "not valid TOML"),
     ],
@@ -121,6 +215,23 @@ def test_bad_data_files_are_one_line_errors(
     with pytest.raises(GameError) as error:
         towpath.load("canal_king", 2, **{option: str(path)})
     assert fragment in str(error.value) and "\n" not in str(error.value)
+
+
+def test_a_variant_name_loads_only_the_files_the_variant_has() -> None:
+    with pytest.raises(
+        GameError, match=r"^option tiles: the built-in variant 'small' has no tiles"
+    ):
+        towpath.load("canal_king", 2, tiles="small")
+
+
+def test_a_board_whose_ports_the_built_in_cards_do_not_name_asks_for_cards() -> None:
+    with pytest.raises(GameError) as error:
+        towpath.load("canal_king", 2, board="small")
+    assert str(error.value) == (
+        "built-in route cards (option routes sets others): card 1 names port 'H', not a port "
+        "of the board (A, B, C, D, E, F)"
+    )
+    assert towpath.load("canal_king", 2, board="small", routes="small").new_state(0)
 
 
 def test_too_few_colours_or_cards_for_the_players(tmp_path: Path) -> None:

@@ -31,10 +31,27 @@ def test_the_special_tile_goes_on_a_free_space_in_three_directions() -> None:
     assert len(state.hands[0]) == 1, "playing the special tile draws nothing"
 
 
-def test_the_special_tile_is_refused_on_a_dock_cell() -> None:
-    state = position(hands=[["G"], ["S"]])
+def test_the_special_tile_is_refused_on_a_dock_cell_free_or_over_a_straight() -> None:
+    # 1,0 and 2,0 dock port A by their north edges; 2,0 holds a straight along N-S.
+    state = position(tiles={(2, 0): ("S", 0)}, hands=[["G"], ["S"]])
     assert refusal(state, "special 1,0 r0") == "dock cell"
-    assert not any(" 1,0 " in n for n in specials(notations(state)))
+    assert refusal(state, "special 2,0 r0") == "dock cell"
+    assert not any(" 1,0 " in n or " 2,0 " in n for n in specials(notations(state)))
+    assert "special 3,0 r1" in notations(state), "3,0 is no dock cell"
+
+
+def test_the_special_tile_obeys_the_placing_rules() -> None:
+    # S at 4,3 has canal N and S: 4,4 below needs canal on its north edge.
+    state = position(tiles={(4, 3): ("S", 0)}, hands=[["G"], ["S"]])
+    assert refusal(state, "special 4,4 r1") == "edge match"
+    assert [n for n in specials(notations(state)) if " 4,4 " in n] == ["special 4,4 r0"]
+    assert refusal(state, "special 0,4 r1") == "border", "canal onto the west border"
+
+
+def test_a_special_tile_is_never_covered_by_another() -> None:
+    state = position(specials={1: (4, 3, 0)}, hands=[["G"], ["S"]])
+    assert refusal(state, "special 4,3 r0") == "special tile"
+    assert not any(" 4,3 " in n for n in notations(state))
 
 
 def test_the_special_tile_replaces_only_a_single_straight_along_it() -> None:

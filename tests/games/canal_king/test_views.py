@@ -80,12 +80,21 @@ def test_the_text_board_shows_ports_tiles_flags_specials_and_ships() -> None:
     assert lines[2].split() == ["A", "A", "B", "B"], "northern ports over their docks"
     assert "R @0" in text, "the red flag and seat 0's ship on 2,0"
     assert "*1" in text and "≈" in text and "dock" in text
-    assert "ship on 2,0 in by 4 out by 2 · last port A" in text
+    assert "ship on 2,0 in by SW out by SE · last port A · calls done none" in text
 
 
-def test_the_default_board_fits_an_80_column_terminal() -> None:
-    state = position(4)
-    assert all(len(line) <= 80 for line in state.render_text(0).splitlines())
+def test_the_default_board_fits_an_80_column_terminal_panel() -> None:
+    # The terminal client draws the board in a panel: 4 columns of border and padding.
+    state = position(6, hands=[["ST:purple", "ST:orange", "ST:yellow", "S:purple", "G:orange"]] * 6)
+    for seat in range(3):
+        launch(state, seat, "J", calls=("A", "B"))
+    launch(state, 3, (9, 7), entry=0, exit=3, stop="special", last_port="E", calls=("B", "D"))
+    state.ships[3]["skip"] = True  # type: ignore[index]
+    text = state.render_text(0)
+    assert "ship on 9,7 in by N out by S · last port E · calls done B D" in text
+    assert "loses its next turn" in text
+    assert "Tiles at r0 (rK turns K×60° clockwise): G 02 · S 03 · ST 03 12" in text
+    assert max(len(line) for line in text.splitlines()) <= 76
 
 
 def test_views_after_a_move_stay_consistent_with_the_state() -> None:

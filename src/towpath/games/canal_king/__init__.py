@@ -12,6 +12,10 @@ Rules: rules/canal_king.md. Where it is silent this engine decides (see also the
   Sailing round back into the port it left is a stop like any other. `return` counts no call.
 - On a flag or special-tile stop where lines fork at the entry edge (only in a custom tile
   set), the ship goes on next turn by any line from that edge.
+- A ship on a tile that a special tile replaces stays there, on the same line, and is not
+  stopped by it (it stops on special tiles it sails onto).
+- A route card names four different ports (a route "connects four ports"); a data file with a
+  repeated port is refused.
 """
 
 from __future__ import annotations

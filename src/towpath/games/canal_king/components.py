@@ -145,7 +145,11 @@ def load_components(board: str | None, tiles: str | None, routes: str | None) ->
             if tiles is None
             else build_tiles(option_toml(PACKAGE, tiles, "tiles.toml", "tiles"))
         ),
-        routes=build_routes(option_toml(PACKAGE, routes, "routes.toml", "routes"), loaded_board),
+        routes=build_routes(
+            option_toml(PACKAGE, routes, "routes.toml", "routes"),
+            loaded_board,
+            "routes file" if routes else "built-in route cards (option routes sets others)",
+        ),
         rules=load_rules(),
     )
 
@@ -353,14 +357,27 @@ def _exits(lines: int, entry: int) -> tuple[int, ...]:
 # -- the route cards ---------------------------------------------------------------------------
 
 
-def build_routes(data: dict[str, Any], board: Board) -> tuple[tuple[int, int, int, int], ...]:
-    expected = 'routes file: expected cards = [["A", "E", "H", "C"], ...] naming the board\'s ports'
+def build_routes(
+    data: dict[str, Any], board: Board, source: str = "routes file"
+) -> tuple[tuple[int, int, int, int], ...]:
+    """The cards, each four different ports of the board: start, 1st call, 2nd call, final (a
+    route "connects four ports", Aim of the game)."""
+    expected = f'{source}: expected cards = [["A", "E", "H", "C"], ...], four different ports'
     cards: list[tuple[int, int, int, int]] = []
-    for card in _list(data.get("cards"), "routes", "cards"):
+    for number, card in enumerate(_list(data.get("cards"), "routes", "cards"), start=1):
         if not (
-            isinstance(card, list) and len(card) == 4 and all(p in board.port_index for p in card)
+            isinstance(card, list) and len(card) == 4 and all(isinstance(p, str) for p in card)
         ):
             raise GameError(f"{expected}; got {card!r}")
+        unknown = [port for port in card if port not in board.port_index]
+        if unknown:
+            names = ", ".join(board.port_index)
+            raise GameError(
+                f"{source}: card {number} names port {unknown[0]!r}, not a port of the board "
+                f"({names})"
+            )
+        if len(set(card)) != 4:
+            raise GameError(f"{expected}; card {number} is {card!r}")
         start, first, second, final = (board.port_index[p] for p in card)
         cards.append((start, first, second, final))
     return tuple(cards)

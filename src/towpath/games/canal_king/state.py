@@ -255,7 +255,7 @@ class CanalKingState(State):
             self._check_special(seat, action)
         elif isinstance(action, Place | Replace):
             tile = self._hand_tile(seat, action.tile)
-            self._check_rotation(action.rotation, self.game.parts.tiles.kind_of[tile])
+            self._check_rotation(action, self.game.parts.tiles.kind_of[tile])
             cell = self._cell(action.col, action.row)
             code = tile * EDGES + action.rotation
             if isinstance(action, Place):
@@ -276,13 +276,15 @@ class CanalKingState(State):
             raise IllegalAction(f"there is no {name} in your hand", rule="hand")
         return tile
 
-    def _check_rotation(self, rotation: int, kind: int) -> None:
+    def _check_rotation(self, action: Place | Replace | Special, kind: int) -> None:
+        rotation = action.rotation
         if not 0 <= rotation < EDGES:
-            raise IllegalAction(f"a rotation is r0 to r5, not r{rotation}", rule="rotation")
+            raise IllegalAction(f"{action}: a rotation is r0 to r5", rule="rotation")
         same = self.game.parts.tiles.canonical[kind * EDGES + rotation]
         if same != rotation:
             raise IllegalAction(
-                f"turned r{rotation} this tile is the same as turned r{same}: write r{same}",
+                f"{action}: turned r{rotation} the tile is the same as turned r{same}, "
+                f"write r{same}",
                 rule="rotation",
             )
 
@@ -336,7 +338,7 @@ class CanalKingState(State):
         parts = self.game.parts
         if self.specials[seat] is not None:
             raise IllegalAction("the special tile is played once per game", rule="special used")
-        self._check_rotation(action.rotation, parts.tiles.special_kind)
+        self._check_rotation(action, parts.tiles.special_kind)
         cell = self._cell(action.col, action.row)
         if cell in parts.board.dock_cells:
             raise IllegalAction(f"{action}: never on a dock cell of a port", rule="dock cell")

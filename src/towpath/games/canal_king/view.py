@@ -4,7 +4,9 @@ Each flat-top hex is drawn 8 characters wide and 5 lines tall (neighbours share 
 odd columns sit half a hex lower). A canal edge is drawn with ≈ on the outline. Inside: the cell
 as col,row; the tile's lines as pairs of edge numbers (0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW); then a
 flag's first letter, *n for seat n's special tile and @n for seat n's ship. Port names stand
-outside the border next to their docks; free dock cells read "dock".
+outside the border next to their docks; free dock cells read "dock". Ships in port are listed
+under their seats; the legend gives the lines of the kinds of tile in the building hands. The
+default board's lines fit an 80-column terminal inside a panel's border (76 wide).
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from typing import Any
 
 from towpath.core import svg
 from towpath.core.game import JSON
+from towpath.games.canal_king.components import EDGE_NAMES
 
 TOP = 1  # the top line holds the names of the northern ports
+LEGEND_WIDTH = 76  # an 80-column terminal, less a panel's border
 CANAL = "≈"
 # Per edge: its outline characters, the places marked when it is canal, where a port's name goes.
 OUTLINE = (
@@ -165,10 +169,29 @@ def _ships_on_tiles(view: dict[str, JSON]) -> dict[tuple[int, int], str]:
 def _legend(view: dict[str, JSON]) -> list[str]:
     flags = " ".join(f"{colour[0].upper()} {colour}" for colour in view["flag_colours"])
     return [
-        "Edges 0 N 1 NE 2 SE 3 S 4 SW 5 NW · ≈ canal edge · 03 a line from edge 0 to 3",
+        "Edges 0 N 1 NE 2 SE 3 S 4 SW 5 NW · ≈ canal edge · 03 a line from N to S",
         f"Flags {flags}",
         "*n special tile of seat n · @n ship of seat n",
+        *_kinds_in_hands(view),
     ]
+
+
+def _kinds_in_hands(view: dict[str, JSON]) -> list[str]:
+    """The lines of each kind of tile in the building hands, as turned r0 (rK turns a tile
+    K × 60° clockwise), wrapped to the legend's width."""
+    kinds: dict[str, str] = {}
+    for seat, hand in enumerate(view["hands"]):
+        if view["ships"][seat] is None:
+            for tile in hand:
+                kind = tile["tile"].split(":")[0]
+                kinds.setdefault(kind, " ".join(f"{a}{b}" for a, b in tile["lines"]))
+    lines = ["Tiles at r0 (rK turns K×60° clockwise):"]
+    for kind, pairs in sorted(kinds.items(), key=lambda item: (len(item[0]), item[0])):
+        entry = f" {kind} {pairs} ·"
+        if len(lines[-1]) + len(entry) > LEGEND_WIDTH:
+            lines.append(" ")
+        lines[-1] += entry
+    return [line.rstrip(" ·") for line in lines] if kinds else []
 
 
 def _seat_lines(view: dict[str, JSON]) -> list[str]:
@@ -186,6 +209,8 @@ def _seat_lines(view: dict[str, JSON]) -> list[str]:
             lines.append(f"    hand: {hand}")
         else:
             lines.append("    " + _ship_line(ship))
+            if ship["skip_turn"]:
+                lines.append("    loses its next turn (stopped on a special tile)")
     return lines
 
 
@@ -194,17 +219,16 @@ def _ship_line(ship: dict[str, Any]) -> str:
     where = f"in port {at}" if isinstance(at, str) else f"on {at[0]},{at[1]}"
     if ship["heading"] is not None:
         entry, exit_ = ship["heading"]
-        where += f" in by {entry}" + (f" out by {exit_}" if exit_ is not None else "")
+        where += f" in by {EDGE_NAMES[entry]}"
+        where += f" out by {EDGE_NAMES[exit_]}" if exit_ is not None else ""
     calls = " ".join(ship["calls_done"]) or "none"
-    lost = " · loses its next turn" if ship["skip_turn"] else ""
-    return f"ship {where} · last port {ship['last_port']} · calls done {calls}{lost}"
+    return f"ship {where} · last port {ship['last_port']} · calls done {calls}"
 
 
 # -- SVG --------------------------------------------------------------------------------------
 
 HEX = 26.0  # radius of a board hex
 EDGE_ANGLES = (-90, -30, 30, 90, 150, 210)  # edge midpoints of a flat-top hex: N NE SE S SW NW
-EDGE_LABELS = ("N", "NE", "SE", "S", "SW", "NW")
 WORDS = ("special", "swap", "return", "pass", "launch", "skip")
 
 
@@ -432,7 +456,7 @@ def _seat_svg(view: dict[str, JSON], seat: int, y: float) -> str:
 
 def _chips_svg(y: float, width: float) -> list[str]:
     """Rotations and entry edges on one row, the one-word actions on the next."""
-    rows = ([f"r{k}" for k in range(6)] + [f"from {name}" for name in EDGE_LABELS], list(WORDS))
+    rows = ([f"r{k}" for k in range(6)] + [f"from {name}" for name in EDGE_NAMES], list(WORDS))
     parts = []
     for line, chips in enumerate(rows):
         x = 12.0
