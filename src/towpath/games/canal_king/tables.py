@@ -60,6 +60,7 @@ class ActionTables:
         self.special_over = {
             tiles.lines[special + r]: r for r in tiles.rotations[tiles.special_kind]
         }
+        self.opened: dict[int, int] = {}
         self.swap_actions: dict[tuple[int, ...], Swap] = {}
         self.parsed: dict[str, Action] = {}  # notation -> action, for Game.parse_action
 
@@ -75,7 +76,7 @@ class ActionTables:
         kinds = 0
         for _, kind in hand:
             kinds |= 1 << kind
-        keys = list(map(or_, map(self.state_of_code.__getitem__, map(NEXT, board)), constraints))
+        keys = self.cell_states(board, constraints)
         known = list(map(self.fit.get, keys))
         while None in known:
             cell = known.index(None)
@@ -93,6 +94,25 @@ class ActionTables:
                     row = rows[tile][cell + size * replacing] or self._row(tile, cell, replacing)
                     actions.extend(map(row.__getitem__, rotations))
         return actions
+
+    def cell_states(self, board: list[int], constraints: list[int]) -> list[int]:
+        """Each cell's state: its lines (or free, or a special tile) with its constraint."""
+        return list(map(or_, map(self.state_of_code.__getitem__, map(NEXT, board)), constraints))
+
+    def open_lines(self, key: int) -> int:
+        """The lines a cell in this state may come to have: those of every playing tile that
+        may be placed there, or replace its tile, under the placing rules."""
+        lines = self.opened.get(key)
+        if lines is None:
+            per_kind = (self.fit.get(key) or self._fit(key))[1]
+            lines = 0
+            for kind, rotations in enumerate(per_kind[: self.special_kind]):
+                for rotation in rotations:
+                    lines |= self.parts.tiles.lines[self.kind_code[kind] + rotation]
+            if len(self.opened) >= MAX_ENTRIES:
+                self.opened.clear()
+            self.opened[key] = lines
+        return lines
 
     def _fit(self, key: int) -> Fit:
         high, constraint = key >> STATE_SHIFT, key & CONSTRAINT_BITS
