@@ -11,7 +11,7 @@ from towpath.core.actions import Action
 from towpath.games.canal_king import CanalKing
 from towpath.games.canal_king.actions import Place, Swap
 from towpath.games.canal_king.components import EDGES, PAIRS, line_bit
-from towpath.games.canal_king.evaluate import FAR, HOPELESS, Canals, route_distance, via
+from towpath.games.canal_king.evaluate import FAR, HOPELESS, TILE, Canals, building_turns, via, way
 from towpath.games.canal_king.state import CanalKingState
 
 
@@ -51,10 +51,10 @@ def positions(players: int) -> list[CanalKingState]:
 
 def test_the_tile_that_joins_the_route_is_estimated_best_and_exactly() -> None:
     # F-(0,2)-(0,3)-E is one tight curve short: a T turned to join the S and SW edges of (0,2)
-    # joins E to the network, completing both routes (4: D-F-B-E; 1: A-C-E-B).
+    # joins E to the network, completing route 4 (D-F-B-E); route 2 (B-D-F-C) is complete.
     tiles = {**NETWORK, (0, 3): ("S", 0)}
     hands = [["T", "G", "G", "S", "S"], ["S"] * 5]
-    state = position(tiles=tiles, hands=hands, cards=[4, 1], **small())
+    state = position(tiles=tiles, hands=hands, cards=[4, 2], **small())
     actions = state.legal_actions()
     estimates = state.game.estimate_actions(state, 0, actions)
     assert estimates is not None
@@ -98,8 +98,8 @@ def test_a_single_line_tile_is_estimated_exactly_while_the_fitting_tiles_stand(
             cell = state.game.parts.board.cell(action.col, action.row)
             assert cell is not None
             for seat in building:
-                estimated = route_distance(via(canals, seat, legs[seat], cell, after.board[cell]))
-                assert estimated == route_distance(held.legs(seat)), str(action)
+                estimated = way(via(canals, seat, legs[seat], cell, after.board[cell]))
+                assert estimated == way(held.legs(seat)), str(action)
                 checked += 1
     assert checked > 100
 
@@ -122,9 +122,11 @@ def test_a_cell_is_passed_only_along_lines_a_fitting_tile_may_have() -> None:
     assert tables.open_lines(tables.cell_states([special], [0])[0]) == 0
 
 
-def test_a_route_is_hopeless_at_most() -> None:
-    assert route_distance([FAR, FAR, 2, FAR, FAR]) == HOPELESS
-    assert route_distance([1, FAR, 2, FAR, 3]) == 6
+def test_a_building_seat_needs_its_tiles_a_launch_and_its_stops() -> None:
+    # Legs: start to 1st call one tile and a stop in port, 1st to 2nd two stops, 2nd to final
+    # a tile and a flag and the stop in port; the other order cannot be joined.
+    assert building_turns([TILE + 1, FAR, 2, FAR, TILE + 2]) == 2 + 1 + 5
+    assert building_turns([FAR, FAR, 2, FAR, FAR]) == HOPELESS
 
 
 def test_sailing_turns_have_no_estimate() -> None:

@@ -116,6 +116,27 @@ class Departure:
     own_special: int | None
 
 
+def departure(
+    board: list[int],
+    parts: Components,
+    stop: tuple[int, str, int | None],
+    colour: int,
+    own_special: int | None,
+) -> Departure:
+    """Where a ship stopped at (place, kind, exit), as a Stop names them, sets out from: a port
+    by any dock; after a flag or special-tile stop the same way along its line (any line from
+    its entry edge where lines fork); after a dead end by either end of its line (Sailing)."""
+    place, kind, exit = stop
+    if place < 0:
+        return Departure(place, (), colour, own_special)
+    cell, entry = divmod(place, EDGES)
+    ahead = parts.tiles.exits[board[cell] * EDGES + entry]
+    leaving = ahead if exit is None else (exit,)
+    if kind == DEAD_END:
+        leaving = (*leaving, entry)
+    return Departure(place, leaving, colour, own_special)
+
+
 def sail_stops(board: list[int], parts: Components, ship: Departure) -> list[Stop]:
     """Every stop the ship can reach this turn: the first own-colour flag, port, opponent's
     special tile or dead end along each way; a path never repeats a crossing (Sailing)."""

@@ -1,16 +1,19 @@
-"""How a Canal King player judges a position: how far the route is from being joined, then how
-far the ship has sailed, less the stops waiting for it.
+"""How a Canal King player judges a position: by the turns each player still needs to win.
 
-While building, a route's *distance* is the fewest tiles still to place (or replace) to join its
-ports in the better order of calls: a way follows the lines of the tiles on it, costing one
-tile for each empty cell it crosses and one for each tile that lacks the line it needs, where a
-playing tile with that line may be put under the placing rules as the cell's neighbours stand
-now (a special tile is never replaced); it may pass through other ports (Finishing the route).
-A route no tile can join any more counts as HOPELESS tiles away.
-A launched ship is ahead of any building route, and more so for each call done. Flags of the
-player's own colour on the board each cost a stop when sailing past them, and so does every
-opponent's special tile (with a lost turn besides). The value is the seat's lead over the best
-other player.
+A launched ship needs the sailing turns of the fewest stops that take it through its remaining
+calls to its final port as the board stands: a turn per stop (a port, a flag of its own colour,
+an opponent's special tile and the turn lost there, a dead end).
+
+A building player needs a turn per tile still to lay, a turn to launch, and then the sailing
+turns of the way its route will take. The *way* joins the route's ports, calls in the better
+order, with the fewest tiles: it follows the lines of the tiles on it, costing a tile for each
+empty cell it crosses and for each tile lacking the line it needs, where a playing tile with
+that line fits the cell as its neighbours stand now (a special tile is never replaced); among
+ways of as many tiles, the one of fewest stops (each port passed, each tile of the player's
+flag colour followed along its line, two for an opponent's special tile). A route no tile can
+join any more is HOPELESS.
+
+The value is the seat's lead over the best other player, in turns.
 
 Bots rank hundreds of placements per turn, so `estimate_actions` judges a building action from
 the searches of the position before it: a tile laid on cell x opens its lines there, and a way
@@ -21,23 +24,25 @@ which tiles fit its neighbours (as a special tile does for its own cell).
 
 from __future__ import annotations
 
-from collections import deque
+import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import pairwise
 
 from towpath.core.actions import Action
 from towpath.core.game import logistic
 from towpath.games.canal_king.actions import Place, Replace, Special, Swap
+from towpath.games.canal_king.canals import SPECIAL, Departure, departure, sail_stops
 from towpath.games.canal_king.components import BORDER, EDGES, line_bit
 from towpath.games.canal_king.state import CanalKingState
+from towpath.games.canal_king.tables import ActionTables
 
-LAUNCHED = 2.0  # a launched ship's progress before any call; a joined route is at 0
-PER_CALL = 2.0
-OWN_FLAG = 0.1  # per flag of the player's colour on the board
-OPPONENT_SPECIAL = 0.2  # per opponent's special tile on the board
-LEAD_SCALE = 3.0  # tiles of lead that make a clear, but not decisive, lead
-HOPELESS = 30  # the distance of a route that can no longer be joined
-FAR = 10_000
+LEAD_SCALE = 3.0  # turns of lead that make a clear, but not decisive, lead
+HOPELESS = 40  # the turns of a route that can no longer be joined, or sailed
+# A way's cost packs its tiles and its stops: tiles * TILE + stops (fewest tiles first).
+TILE = 1 << 10
+FAR = 1 << 40
 # The line joining a ship's entry edge to its exit edge, by entry * 6 + exit (0: none).
 LINE = tuple(line_bit(a, b) if a != b else 0 for a in range(EDGES) for b in range(EDGES))
 # The legs of a route: (start, 1st call), (start, 2nd call), (1st, 2nd), (1st, final),
@@ -45,41 +50,56 @@ LINE = tuple(line_bit(a, b) if a != b else 0 for a in range(EDGES) for b in rang
 LEGS = ((0, 1), (0, 2), (1, 2), (1, 3), (2, 3))
 
 
+def turns_of(cost: int) -> int:
+    """The turns of a way's packed cost: a tile each, a stop each."""
+    return min(cost // TILE + cost % TILE, HOPELESS)
+
+
 @dataclass(frozen=True)
 class Reach:
-    """What a search from one port found: the cost to each port, and to each crossing (a ship
-    entering a cell by an edge, before paying for that cell)."""
+    """What a search from one port found: the cost of arriving in each port (its stop
+    included), and of entering each crossing (before paying for that cell)."""
 
     ports: list[int]
     crossings: list[int]
 
 
 class Canals:
-    """The searches of one position, made once per source port as they are needed."""
+    """The ways of one position, searched once per seat and source port as they are needed."""
 
     def __init__(self, state: CanalKingState) -> None:
         self.state = state
         tables = state.game.tables
         keys = tables.cell_states(state.board, state.constraints)
         self.opened = [tables.open_lines(key) for key in keys]
-        self.reaches: dict[int, Reach] = {}
+        self.reaches: dict[tuple[int, int], Reach] = {}
 
-    def reach(self, port: int) -> Reach:
-        found = self.reaches.get(port)
+    def reach(self, seat: int, port: int) -> Reach:
+        found = self.reaches.get((seat, port))
         if found is None:
-            found = self.reaches[port] = self.search(port)
+            found = self.reaches[seat, port] = self.search(seat, port)
         return found
 
     def legs(self, seat: int) -> list[int]:
         """The costs of the seat's LEGS."""
         ports = self.state.game.parts.routes[self.state.routes[seat]]
-        return [self.reach(ports[a]).ports[ports[b]] for a, b in LEGS]
+        return [self.reach(seat, ports[a]).ports[ports[b]] for a, b in LEGS]
 
-    def search(self, source: int) -> Reach:
-        """The fewest tiles to place or replace to join port `source` to each port and crossing.
+    def stops(self, seat: int) -> list[int]:
+        """Per cell, the stops the seat's ship makes following a line of the tile there."""
+        state = self.state
+        flag_of, colour = state.game.parts.tiles.flag_of, state.colours[seat]
+        found = [1 if code >= 0 and flag_of[code // EDGES] == colour else 0 for code in state.board]
+        for other, cell in enumerate(state.specials):
+            if cell is not None and other != seat:
+                found[cell] = 2  # a stop, and the turn lost there
+        return found
 
-        A 0-1 search over crossings: passing through a tile along one of its lines is free;
-        passing a cell any other way costs a tile, where some tile with that line fits it.
+    def search(self, seat: int, source: int) -> Reach:
+        """The cheapest ways from port `source` to each port and crossing, for the seat's ship.
+
+        Passing a tile along one of its lines costs its stops; passing a cell any other way
+        costs a tile, where some tile with that line fits it; a port passed is a stop.
         """
         parts = self.state.game.parts
         step, lines, board, opened = (
@@ -88,9 +108,10 @@ class Canals:
             self.state.board,
             self.opened,
         )
+        stops = self.stops(seat)
         ports = [FAR] * len(parts.board.ports)
         best = [FAR] * (len(board) * EDGES)
-        queue: deque[tuple[int, int]] = deque()
+        queue: list[tuple[int, int]] = []
 
         def moor(port: int, cost: int) -> None:
             ports[port] = cost
@@ -98,11 +119,11 @@ class Canals:
                 crossing = cell * EDGES + edge
                 if cost < best[crossing]:
                     best[crossing] = cost
-                    queue.appendleft((cost, crossing))
+                    heapq.heappush(queue, (cost, crossing))
 
         moor(source, 0)
         while queue:
-            spent, crossing = queue.popleft()
+            spent, crossing = heapq.heappop(queue)
             if spent > best[crossing]:
                 continue
             cell, entry = divmod(crossing, EDGES)
@@ -112,21 +133,18 @@ class Canals:
             for edge in range(EDGES):
                 line = LINE[entry * EDGES + edge]
                 if line & laid:
-                    cost = spent
+                    cost = spent + stops[cell]
                 elif line & possible:
-                    cost = spent + 1
+                    cost = spent + TILE
                 else:
                     continue
                 target = step[cell * EDGES + edge]
                 if target >= 0:
                     if cost < best[target]:
                         best[target] = cost
-                        if cost == spent:
-                            queue.appendleft((cost, target))
-                        else:
-                            queue.append((cost, target))
-                elif target != BORDER and cost < ports[-1 - target]:
-                    moor(-1 - target, cost)
+                        heapq.heappush(queue, (cost, target))
+                elif target != BORDER and cost + 1 < ports[-1 - target]:
+                    moor(-1 - target, cost + 1)
         return Reach(ports, best)
 
 
@@ -143,53 +161,101 @@ def lead(values: list[float], seat: int) -> float:
 
 
 def progress(state: CanalKingState, seat: int, canals: Canals) -> float:
-    distance = route_distance(canals.legs(seat)) if state.ships[seat] is None else 0
-    flags, specials = own_flags(state, seat), opponent_specials(state, seat)
-    return judged(state, seat, distance, flags, specials, launching=False)
+    """Minus the turns the seat still needs to win."""
+    if state.ships[seat] is not None:
+        return -float(sailing_turns(state, seat))
+    return -float(building_turns(canals.legs(seat)))
 
 
-def judged(
-    state: CanalKingState, seat: int, distance: int, flags: int, specials: int, launching: bool
-) -> float:
-    """A seat's progress: minus its route's distance, or its ship's calls once launched."""
+def way(leg: list[int]) -> int:
+    """The cost of a route's way from the costs of its LEGS, calls in the better order."""
+    return min(leg[0] + leg[2] + leg[4], leg[1] + leg[2] + leg[3])
+
+
+def building_turns(leg: list[int]) -> int:
+    """A building seat's turns from the costs of its LEGS: tiles, the launch, then sailing."""
+    return min(turns_of(way(leg)) + 1, HOPELESS)
+
+
+def sailing_turns(state: CanalKingState, seat: int) -> int:
+    """The fewest sailing turns the seat's ship needs to make its remaining calls and then
+    stop in its final port (a lost turn waiting counts; so may a return to the last port)."""
     ship = state.ships[seat]
-    if ship is not None:
-        value = LAUNCHED + PER_CALL * len(ship["calls"])
-    elif launching:
-        value = LAUNCHED
-    else:
-        value = -float(distance)
-    return value - OWN_FLAG * flags - OPPONENT_SPECIAL * specials
+    assert ship is not None
+    _, first, second, final = state.game.parts.routes[state.routes[seat]]
+    colour, own = state.colours[seat], state.specials[seat]
+    voyages = voyages_on(state.game.tables, tuple(state.board), colour, own)
+    here = voyages.turns(state.departure(seat))
+    if ship["port"] is None:
+        back = voyages.from_port(ship["last_port"])
+        here = [min(ahead, 1 + behind) for ahead, behind in zip(here, back, strict=True)]
+    due = [port for port in (first, second) if port not in ship["calls"]]
+    orders = [due] if state.game.ordered_calls else [due, due[::-1]]
+    best = FAR
+    for order in orders:
+        stops = [*order, final]
+        turns = here[stops[0]]
+        for a, b in pairwise(stops):
+            turns += voyages.from_port(a)[b]
+        best = min(best, turns)
+    waiting = 1 if ship["skip"] else 0
+    return min(best + waiting, HOPELESS)
 
 
-def own_flags(state: CanalKingState, seat: int) -> int:
-    flags = state.game.parts.tiles.flag_of
-    colour = state.colours[seat]
-    return sum(1 for code in state.board if code >= 0 and flags[code // EDGES] == colour)
+class Voyages:
+    """Sailing turns on one board for one ship (its colour and its own special tile)."""
+
+    def __init__(self, tables: ActionTables, board: tuple[int, ...], colour: int, own: int | None):
+        self.parts = tables.parts
+        self.board = list(board)
+        self.colour = colour
+        self.own = own
+        self.ports: dict[int, list[int]] = {}
+
+    def from_port(self, port: int) -> list[int]:
+        turns = self.ports.get(port)
+        if turns is None:
+            turns = self.ports[port] = self.turns(Departure(-1 - port, (), self.colour, self.own))
+        return turns
+
+    def turns(self, start: Departure) -> list[int]:
+        """The fewest turns from `start` to a stop in each port: a search over stops, where
+        an opponent's special tile costs the turn lost there too."""
+        arrived = [FAR] * len(self.parts.board.ports)
+        queue: list[tuple[int, int, Departure]] = [(0, 0, start)]
+        done: set[tuple[int, tuple[int, ...]]] = set()
+        pushed = 0
+        while queue:
+            spent, _, place = heapq.heappop(queue)
+            if (place.place, place.leaving) in done:
+                continue
+            done.add((place.place, place.leaving))
+            if place.place < 0:
+                arrived[-1 - place.place] = min(arrived[-1 - place.place], spent)
+            for stop in sail_stops(self.board, self.parts, place):
+                after = (stop.place, stop.kind, stop.exit)
+                onward = departure(self.board, self.parts, after, self.colour, self.own)
+                pushed += 1
+                heapq.heappush(queue, (spent + 1 + (stop.kind == SPECIAL), pushed, onward))
+        return arrived
 
 
-def opponent_specials(state: CanalKingState, seat: int) -> int:
-    return sum(1 for other, cell in enumerate(state.specials) if cell is not None and other != seat)
-
-
-def route_distance(leg: list[int]) -> int:
-    """Tiles still needed to join a route from the costs of its LEGS, calls in the better order."""
-    return min(leg[0] + leg[2] + leg[4], leg[1] + leg[2] + leg[3], HOPELESS)
+@lru_cache(maxsize=2048)
+def voyages_on(
+    tables: ActionTables, board: tuple[int, ...], colour: int, own: int | None
+) -> Voyages:
+    """The sailing turns of a ship, kept while the board stays as it is (as it does while
+    ships sail)."""
+    return Voyages(tables, board, colour, own)
 
 
 def estimate_actions(state: CanalKingState, seat: int, actions: Sequence[Action]) -> list[float]:
-    """`evaluate` after each of the mover's building actions, estimated (see the module's notes)."""
+    """`evaluate` after each of the mover's building actions, estimated (see the module's notes;
+    an action that joins the mover's route, and so launches its ship, is evaluated in full)."""
     players = range(state.game.players)
     canals = Canals(state)
-    building = [other for other in players if state.ships[other] is None]
-    before = {other: canals.legs(other) for other in building}
-    flags = [own_flags(state, other) for other in players]
-    specials = [opponent_specials(state, other) for other in players]
-    distances = [route_distance(before[other]) if other in before else 0 for other in players]
-    now = [
-        judged(state, other, distances[other], flags[other], specials[other], launching=False)
-        for other in players
-    ]
+    legs = {other: canals.legs(other) for other in players if state.ships[other] is None}
+    now = [progress(state, other, canals) for other in players]
     estimates = []
     for action in actions:
         if isinstance(action, Swap):  # the board is unchanged
@@ -197,21 +263,16 @@ def estimate_actions(state: CanalKingState, seat: int, actions: Sequence[Action]
             continue
         assert isinstance(action, Place | Replace | Special)
         cell, code = laid(state, action)
-        for other in building:
-            distances[other] = route_distance(via(canals, other, before[other], cell, code))
-        gained, lost = flag_of(state, code), flag_of(state, state.board[cell])
-        after = []
-        for other in players:
-            colour = state.colours[other]
-            flag_count = flags[other] + (gained == colour) - (lost == colour)
-            special_count = specials[other] + (
-                isinstance(action, Special) and other != state.player
-            )
-            launching = other == state.player and distances[other] == 0
-            after.append(
-                judged(state, other, distances[other], flag_count, special_count, launching)
-            )
-        estimates.append(lead(after, seat))
+        opened = {other: via(canals, other, leg, cell, code) for other, leg in legs.items()}
+        if state.player in opened and way(opened[state.player]) < TILE:  # joined: it launches
+            after = state.clone()
+            after.apply(action)
+            estimates.append(evaluate(after, seat))
+            continue
+        values = list(now)
+        for other, leg in opened.items():
+            values[other] = -float(building_turns(leg))
+        estimates.append(lead(values, seat))
     return estimates
 
 
@@ -225,22 +286,23 @@ def laid(state: CanalKingState, action: Place | Replace | Special) -> tuple[int,
     return cell, parts.tiles.by_name[action.tile.lower()] * EDGES + action.rotation
 
 
-def flag_of(state: CanalKingState, code: int) -> int:
-    """The colour of a board tile's flag: -1 for none, or an empty cell."""
-    return state.game.parts.tiles.flag_of[code // EDGES] if code >= 0 else -1
-
-
 def via(canals: Canals, seat: int, leg: list[int], cell: int, code: int) -> list[int]:
     """The costs of the seat's LEGS once tile `code` lies on `cell`: a leg may now pass the cell
-    free along one of the tile's lines (crossing it once)."""
+    along one of the tile's lines (crossing it once), stopping there on a flag of the seat's
+    colour or an opponent's special tile, and arriving in its far port."""
     state = canals.state
-    ports = state.game.parts.routes[state.routes[seat]]
+    parts = state.game.parts
+    ports = parts.routes[state.routes[seat]]
+    if code // EDGES == parts.tiles.special:
+        stop = 0 if state.player == seat else 2
+    else:
+        stop = 1 if parts.tiles.flag_of[code // EDGES] == state.colours[seat] else 0
     opened = list(leg)
     base = cell * EDGES
     for index, (a, b) in enumerate(LEGS):
-        one = canals.reach(ports[a]).crossings
-        other = canals.reach(ports[b]).crossings
-        for x, y in state.game.parts.tiles.pairs[code]:
+        one = canals.reach(seat, ports[a]).crossings
+        other = canals.reach(seat, ports[b]).crossings
+        for x, y in parts.tiles.pairs[code]:
             through = min(one[base + x] + other[base + y], one[base + y] + other[base + x])
-            opened[index] = min(opened[index], through)
+            opened[index] = min(opened[index], through + stop + 1)
     return opened

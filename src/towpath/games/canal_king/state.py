@@ -32,11 +32,11 @@ from towpath.games.canal_king.actions import (
     Word,
 )
 from towpath.games.canal_king.canals import (
-    DEAD_END,
     PORT,
     SPECIAL,
     Departure,
     Stop,
+    departure,
     join_new_lines,
     port_groups,
     sail_stops,
@@ -207,20 +207,16 @@ class CanalKingState(State):
         return groups[start] == groups[first] == groups[second] == groups[final]
 
     def _stops(self, seat: int) -> list[Stop]:
+        return sail_stops(self.board, self.game.parts, self.departure(seat))
+
+    def departure(self, seat: int) -> Departure:
+        """Where the seat's ship sets out from on its next sailing turn."""
         ship = self.ships[seat]
         assert ship is not None
-        own = self.specials[seat]
-        if ship["port"] is not None:
-            origin = Departure(-1 - ship["port"], (), self.colours[seat], own)
-            return sail_stops(self.board, self.game.parts, origin)
-        cell, entry = ship["cell"], ship["entry"]
-        code = self.board[cell]
-        ahead = self.game.parts.tiles.exits[code * EDGES + entry]
-        leaving = ahead if ship["exit"] is None else (ship["exit"],)
-        if ship["stop"] == DEAD_END:  # either end of its line (Sailing, Decision)
-            leaving = (*leaving, entry)
-        origin = Departure(cell * EDGES + entry, leaving, self.colours[seat], own)
-        return sail_stops(self.board, self.game.parts, origin)
+        port = ship["port"]
+        place = -1 - port if port is not None else ship["cell"] * EDGES + ship["entry"]
+        stop = (place, ship["stop"], ship["exit"])
+        return departure(self.board, self.game.parts, stop, self.colours[seat], self.specials[seat])
 
     def _sail_action(self, stop: Stop) -> Action:
         if stop.place < 0:
