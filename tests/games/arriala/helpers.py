@@ -64,6 +64,7 @@ def position(
         state.discards = []
     state.player = player
     state.ap = ap
+    state._validate()  # a position the rules can reach: one worker or lock per space, ...
     return state
 
 
