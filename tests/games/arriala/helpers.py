@@ -88,6 +88,7 @@ def refused(state: ArrialaState, notation: str, rule: str) -> None:
     with pytest.raises(IllegalAction) as error:
         state.apply(action)
     assert error.value.rule == rule, str(error.value)
+    assert str(error.value) and "\n" not in str(error.value), "one line"
     assert action not in state.legal_actions()
     assert state.to_json() == before
 

@@ -120,6 +120,14 @@ def test_the_previous_players_vineyard_move_bars_the_same_vineyard() -> None:
     assert "to-vineyard y@20 br" in legal(state)
 
 
+def test_a_worker_sent_to_a_vineyard_by_the_previous_player_may_not_return_to_its_space() -> None:
+    state = position(canal={20: "y"}, hands={0: ["to-vineyard-any"]}, player=0)
+    act(state, "play to-vineyard-any y@20 ch", "end")
+    refused(state, "to-canal y@ch 20", "worker moved back")
+    act(state, "to-canal y@ch 21")
+    assert at(state, 21) == ["yellow"]
+
+
 def test_only_the_previous_players_moves_bar_a_worker() -> None:
     state = position(3, canal={12: "y", 30: "g"}, player=0)
     act(state, "move y@12 14", "end", "end")

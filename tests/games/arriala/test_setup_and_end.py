@@ -88,6 +88,7 @@ def test_two_players_virtual_workers_on_the_towns_and_the_first_stretch_closed()
     for town in (MONTECH, CASTELSARRASIN, MOISSAC, MALAUSE, VALENCE):
         assert at(state, town) == ["green"]
     assert view["reserve"] == [5, 5, 0] and view["scores"] == [0, 0, 0]
+    assert view["hands"] == [state.hands[0], 2], "the virtual player holds no cards"
     assert [space["in_play"] for space in view["spaces"][:7]] == [False] * 7
     assert view["spaces"][MONTECH - 1]["in_play"]
     assert [b["in_play"] for b in view["blue_info"]] == [False, True, True, True]
