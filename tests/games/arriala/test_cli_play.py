@@ -90,7 +90,8 @@ def play_in_the_terminal(seed: int) -> tuple[ArrialaState, str, str]:
     deadline = time.monotonic() + TIME_LIMIT
     try:
         while True:
-            ready, _, _ = select.select([process.stdout], [], [], deadline - time.monotonic())
+            wait = max(0.0, deadline - time.monotonic())
+            ready, _, _ = select.select([process.stdout], [], [], wait)
             assert ready, "the command stopped answering"
             chunk = os.read(process.stdout.fileno(), 1 << 16)
             if not chunk:
