@@ -12,7 +12,7 @@ import sys
 import time
 
 import towpath
-from towpath.core.actions import Action
+from tests.games.arriala.helpers import builder_choice
 from towpath.core.rng import Rng
 from towpath.games.arriala.state import ArrialaState
 
@@ -44,30 +44,6 @@ def test_a_person_plays_a_whole_two_player_game() -> None:
     assert "(rule: in play)" in out and "(rule: card in hand)" in out
     assert "seat 0 (you): place 12" in out
     assert "Game over" in out and "turn 30 of 30 · game over" in out
-
-
-def builder_choice(state: ArrialaState, rng: Rng) -> Action:
-    """A player who finishes the canal: the action after which the most spaces in play are
-    locks or scored, then the most workers stand in unscored sections, then the most points."""
-    layout, seat = state.game.layout, state.current_player
-    assert seat is not None
-    best: list[Action] = []
-    best_value: tuple[int, int, int] | None = None
-    for action in state.legal_actions():
-        after = state.clone()
-        after.apply(action)
-        done = sum(after.locks[p] or after.scored[p] for p in layout.open_spaces)
-        building = sum(
-            1
-            for place in after.where
-            if 0 <= place < layout.length and not layout.is_town[place] and not after.scored[place]
-        )
-        value = (done, building, after.points[seat])
-        if best_value is None or value > best_value:
-            best, best_value = [action], value
-        elif value == best_value:
-            best.append(action)
-    return best[rng.below(len(best))]
 
 
 def play_in_the_terminal(seed: int) -> tuple[ArrialaState, str, str]:
