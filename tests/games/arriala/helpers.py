@@ -1,4 +1,4 @@
-"""Explicit Arriala positions for rule tests.
+"""Explicit Arriala positions for rule tests, and a builder who plays a game to its end.
 
 Default board, spaces counted from 1 as in the notation: 1 Grisolles, 2-7 (max 1 lock),
 8 Montech, 9-16 (max 2), 17 Castelsarrasin, 18-22 (max 1), 23 Moissac, 24-33 (max 2),
@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 
 import towpath
+from towpath.core.actions import Action
 from towpath.core.errors import IllegalAction
+from towpath.core.rng import Rng
 from towpath.games.arriala.actions import LETTERS
 from towpath.games.arriala.state import ArrialaState
 
@@ -64,6 +66,7 @@ def position(
         state.discards = []
     state.player = player
     state.ap = ap
+    state._validate()  # a position the rules can reach: one worker or lock per space, ...
     return state
 
 
@@ -87,6 +90,7 @@ def refused(state: ArrialaState, notation: str, rule: str) -> None:
     with pytest.raises(IllegalAction) as error:
         state.apply(action)
     assert error.value.rule == rule, str(error.value)
+    assert str(error.value) and "\n" not in str(error.value), "one line"
     assert action not in state.legal_actions()
     assert state.to_json() == before
 
@@ -98,3 +102,27 @@ def legal(state: ArrialaState) -> list[str]:
 def at(state: ArrialaState, space: int) -> list[str]:
     """The colours of the workers on a space (counted from 1)."""
     return state.view(None)["spaces"][space - 1]["workers"]  # type: ignore[no-any-return]
+
+
+def builder_choice(state: ArrialaState, rng: Rng) -> Action:
+    """A player who finishes the canal: the action after which the most spaces in play are
+    locks or scored, then the most workers stand in unscored sections, then the most points."""
+    layout, seat = state.game.layout, state.current_player
+    assert seat is not None
+    best: list[Action] = []
+    best_value: tuple[int, int, int] | None = None
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply(action)
+        done = sum(after.locks[p] or after.scored[p] for p in layout.open_spaces)
+        building = sum(
+            1
+            for place in after.where
+            if 0 <= place < layout.length and not layout.is_town[place] and not after.scored[place]
+        )
+        value = (done, building, after.points[seat])
+        if best_value is None or value > best_value:
+            best, best_value = [action], value
+        elif value == best_value:
+            best.append(action)
+    return best[rng.below(len(best))]

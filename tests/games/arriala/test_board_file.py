@@ -84,6 +84,7 @@ virtual_player = false
         (("blue = true", "blue = 1"), "blue must be true or false"),
         (("closed_stretches = [0]", "closed_stretches = [9]"), "stretch numbers"),
         (("closed_stretches = [0]", "closed_stretches = [2]"), "one unbroken run"),
+        (("closed_stretches = [0]", "closed_stretches = []"), "5 workers for 6 towns in play"),
         (('closed_vineyards = ["fr"]', 'closed_vineyards = ["xx"]'), "unknown vineyard"),
         (("[players.4]", "[players.5]"), "players.4"),
         (("score_table = [", "score_tables = ["), "expected a key 'score_table'"),

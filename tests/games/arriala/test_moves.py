@@ -120,6 +120,14 @@ def test_the_previous_players_vineyard_move_bars_the_same_vineyard() -> None:
     assert "to-vineyard y@20 br" in legal(state)
 
 
+def test_a_worker_sent_to_a_vineyard_by_the_previous_player_may_not_return_to_its_space() -> None:
+    state = position(canal={20: "y"}, hands={0: ["to-vineyard-any"]}, player=0)
+    act(state, "play to-vineyard-any y@20 ch", "end")
+    refused(state, "to-canal y@ch 20", "worker moved back")
+    act(state, "to-canal y@ch 21")
+    assert at(state, 21) == ["yellow"]
+
+
 def test_only_the_previous_players_moves_bar_a_worker() -> None:
     state = position(3, canal={12: "y", 30: "g"}, player=0)
     act(state, "move y@12 14", "end", "end")
@@ -204,7 +212,8 @@ def test_a_river_structure_scores_3_and_keeps_its_worker() -> None:
     act(state, "river r@9 b1")
     assert state.points[0] == 3 and state.ap == 2
     assert state.view(None)["blue"] == ["red", "yellow", None, None]
-    assert not any("r@b1" in notation for notation in legal(state))
+    movable = {notation.split()[1] for notation in legal(state) if notation.startswith("move r@")}
+    assert movable == {"r@11"}, "the worker on b1 is off the canal for good"
     state.ap = 5
     refused(state, "river r@11 b2", "blue space taken")
     refused(state, "river y@10 b3", "own worker")
@@ -316,7 +325,57 @@ def test_actions_built_by_hand_are_refused_for_what_is_wrong_with_them() -> None
         (Lock(99), "in play"),
         (Foreign(), "notation"),
     ]
+    before = state.to_json()
     for action, rule in cases:
         with pytest.raises(IllegalAction) as error:
             state.apply(action)
         assert error.value.rule == rule, action
+        assert "\n" not in str(error.value) and state.to_json() == before
+
+
+def test_a_new_worker_may_still_make_its_canal_move() -> None:
+    # Decision (arriala/__init__.py): placing is not a canal move.
+    state = position(canal={})
+    act(state, "place 10", "move r@10 12")
+    assert at(state, 12) == ["red"] and state.player == 1
+
+
+def test_a_worker_that_made_its_canal_move_may_still_go_to_a_vineyard_or_a_blue_space() -> None:
+    # Decision (rules/arriala.md): moves to vineyards and blue spaces are not canal moves.
+    state = position(canal={9: "r", 20: "r"})
+    act(state, "move r@9 10", "to-vineyard r@10 ch")
+    assert state.view(None)["vineyards"]["Chasselas"] == ["red"]
+    state = position(canal={9: "r"})
+    act(state, "move r@9 10", "river r@10 b2")
+    assert state.points[0] == 3 and state.view(None)["blue"][1] == "red"
+
+
+def test_a_river_structure_may_go_on_any_free_blue_space() -> None:
+    # Decision (arriala/__init__.py): "ein freies blaues Feld", not only the one beside it.
+    state = position(canal={9: "r"})
+    act(state, "river r@9 b4")
+    assert state.view(None)["blue"] == [None, None, None, "red"]
+
+
+def test_a_lock_card_keeps_the_stretch_limit_and_no_scored_section() -> None:
+    state = position(canal={25: "y"}, locks=(20, 27), scored=((24, 26),), hands={0: ["lock"]})
+    refused(state, "play lock 19", "lock limit")
+    refused(state, "play lock 24", "scored section")
+    refused(state, "play lock 25", "destination occupied")
+    act(state, "play lock 30")
+    assert state.points[0] == 1 and state.ap == 4
+
+
+def test_the_own_colour_vineyard_to_canal_card_moves_only_your_workers() -> None:
+    state = position(canal={}, vineyards={"br": "ry"}, hands={0: ["to-canal", "to-canal-any"]})
+    refused(state, "play to-canal y@br 11", "own worker")
+    act(state, "play to-canal r@br 11", "play to-canal-any y@br 12")
+    assert at(state, 11) == ["red"] and at(state, 12) == ["yellow"] and state.ap == 3
+
+
+def test_a_teleport_may_not_take_a_worker_straight_back_either() -> None:
+    state = position(canal={20: "y"}, hands={1: ["teleport"]}, player=0)
+    act(state, "move y@20 23", "end")
+    refused(state, "play teleport y@23 20", "worker moved back")
+    act(state, "play teleport y@23 8")
+    assert at(state, MONTECH) == ["yellow"], "a town is a free canal space"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.games.arriala.helpers import CASTELSARRASIN, MOISSAC, act, position, refused
+from tests.games.arriala.helpers import CASTELSARRASIN, MOISSAC, act, at, position, refused
 from towpath.games.arriala.state import majority
 
 
@@ -73,10 +73,12 @@ def test_a_scored_section_is_never_scored_again() -> None:
 
 
 def test_the_workers_of_a_scored_section_may_move_again() -> None:
-    state = position(canal={18: "r", 19: "r", 20: "y", 21: "y", MOISSAC: "g"})
-    act(state, "move g@23 22")
-    act(state, "move g@22 23")
-    assert state.points[2] == 8 and state.ap == 3
+    state = position(canal={CASTELSARRASIN: "gy", 20: "r", 21: "r", 22: "y"})
+    act(state, "move g@17 18", "move y@17 19")
+    assert state.points == [0, 0, 8, 0] and state.ap == 2
+    act(state, "move g@18 17", "move y@19 18")
+    assert at(state, CASTELSARRASIN) == ["green"] and at(state, 18) == ["yellow"]
+    assert state.player == 1, "every AP spent"
     state = position(canal={18: "r", 19: "r", 20: "y", 22: "y", 16: "g"})
     act(state, "move g@16 15")
     refused(state, "move g@15 14", "one canal move")

@@ -88,6 +88,7 @@ def test_two_players_virtual_workers_on_the_towns_and_the_first_stretch_closed()
     for town in (MONTECH, CASTELSARRASIN, MOISSAC, MALAUSE, VALENCE):
         assert at(state, town) == ["green"]
     assert view["reserve"] == [5, 5, 0] and view["scores"] == [0, 0, 0]
+    assert view["hands"] == [state.hands[0], 2], "the virtual player holds no cards"
     assert [space["in_play"] for space in view["spaces"][:7]] == [False] * 7
     assert view["spaces"][MONTECH - 1]["in_play"]
     assert [b["in_play"] for b in view["blue_info"]] == [False, True, True, True]
@@ -98,6 +99,7 @@ def test_two_players_virtual_workers_on_the_towns_and_the_first_stretch_closed()
 def test_two_players_the_closed_stretch_takes_no_worker_lock_or_river_structure() -> None:
     state = position(2, canal={9: "r", MONTECH: "g"}, hands={0: ["teleport", "lock"]})
     refused(state, "place 5", "in play")
+    refused(state, "place 1", "in play")
     refused(state, "move r@9 7", "in play")
     refused(state, "move g@8 4", "in play")
     refused(state, "lock 4", "in play")
@@ -105,11 +107,22 @@ def test_two_players_the_closed_stretch_takes_no_worker_lock_or_river_structure(
     assert not any(notation.endswith((" 1", " 7")) for notation in legal(state))
 
 
-def test_both_players_move_the_virtual_workers() -> None:
+def test_both_players_move_the_virtual_workers_and_it_never_takes_a_turn() -> None:
     state = new(2)
     act(state, "move g@8 9", "end")
-    act(state, "move g@17 16")
+    assert state.current_player == 1
+    act(state, "move g@17 16", "end")
+    assert state.current_player == 0 and state.turn == 2
     assert at(state, 9) == ["green"] and at(state, 16) == ["green"]
+
+
+def test_any_colour_cards_move_the_virtual_workers() -> None:
+    state = position(2, hands={0: ["to-vineyard-any", "to-canal-any", "move2"]})
+    act(state, "play to-vineyard-any g@8 ch", "play move2 g@17 19")
+    assert state.view(None)["vineyards"]["Chasselas"] == ["green"] and at(state, 19) == ["green"]
+    act(state, "end", "end")
+    act(state, "play to-canal-any g@ch 10")
+    assert at(state, 10) == ["green"]
 
 
 def test_the_virtual_player_scores_sections_like_anyone() -> None:
@@ -123,6 +136,16 @@ def test_if_the_virtual_player_wins_nobody_wins() -> None:
     act(state, "end")
     assert state.is_terminal() and state.returns() == [0.0, 0.0]
     assert "nobody wins" in state.render_text(0)
+
+
+def test_a_virtual_player_tied_for_the_win_takes_the_win_from_everyone() -> None:
+    tied = position(2, canal={MONTECH: "g", 9: "y"}, points=[3, 9, 9], max_turns=1)
+    act(tied, "end")
+    assert tied.view(None)["winners"] == ["yellow", "green"]
+    assert tied.returns() == [0.0, 0.0]
+    behind = position(2, canal={MONTECH: "g", 9: "y", 10: "y"}, points=[3, 9, 9], max_turns=1)
+    act(behind, "end")
+    assert behind.returns() == [0.0, 1.0], "yellow has more workers on the canal"
 
 
 def test_a_tie_on_points_goes_to_most_workers_on_the_canal() -> None:

@@ -6,7 +6,9 @@ Rules: rules/arriala.md. Where it is silent, this engine decides:
 - Placing a new worker is not a canal move: the new worker may still make its one canal move.
 - The "moved back" rule bars every place the previous player moved the worker out of (canal
   spaces, towns, vineyards), for every kind of move: action points, move cards, teleport,
-  vineyard to canal and canal to vineyard.
+  vineyard to canal and canal to vineyard. The spec says vineyard moves "fall only under the
+  next rule" (canal→vineyard→canal), yet the moved-back rule names vineyards itself; "only" is
+  read as "not under the one-canal-move rule", so vineyard moves obey both of the others.
 - Workers of one colour in one town or vineyard are named together; an action moves the one
   with the fewest options left this turn (see ArrialaState._pick).
 - Played cards are public: the view lists the discards (sorted) and, after the discards are
