@@ -94,7 +94,7 @@ def test_a_single_line_tile_is_estimated_exactly_while_the_fitting_tiles_stand(
             after = state.clone()
             after.apply(action)
             held = Canals(after)
-            held.opened = canals.opened
+            held.opened = {seat: canals.open_lines(seat) for seat in building}
             cell = state.game.parts.board.cell(action.col, action.row)
             assert cell is not None
             for seat in building:
@@ -108,18 +108,34 @@ def test_a_cell_is_passed_only_along_lines_a_fitting_tile_may_have() -> None:
     game = towpath.load("canal_king", 2)
     assert isinstance(game, CanalKing)
     tables, tiles = game.tables, game.parts.tiles
-    assert tables.open_lines(0) == (1 << len(PAIRS)) - 1  # a free cell, nothing around
+    every = (1 << len(tiles.kinds)) - 1
+    assert tables.open_lines(0, every) == (1 << len(PAIRS)) - 1  # a free cell, nothing around
     # Canal must face five neighbours, terrain the sixth: no tile has exactly five canal edges.
-    assert tables.open_lines(0b100000_011111) == 0
+    assert tables.open_lines(0b100000_011111, every) == 0
     straight = tiles.by_name["s"] * EDGES
     over_straight = tables.cell_states([straight], [0])[0]
-    opened = tables.open_lines(over_straight)
+    opened = tables.open_lines(over_straight, every)
     assert opened & line_bit(0, 3)  # a tile keeps its lines
     assert opened & line_bit(1, 4) and opened & line_bit(1, 2)  # SS, ST, SSS, STT add these
     # No tile has a straight and a gentle curve from its north end to the south-west.
     assert not opened & line_bit(0, 4)
+    # Only the forks join a straight's end to a tight curve (N-S with N-NE, or S-N with S-SW).
+    forks = tiles.kind_of[tiles.by_name["yst"]]
+    assert opened & line_bit(0, 1)
+    assert not tables.open_lines(over_straight, every & ~(1 << forks)) & line_bit(0, 1)
     special = tiles.special * EDGES
-    assert tables.open_lines(tables.cell_states([special], [0])[0]) == 0
+    assert tables.open_lines(tables.cell_states([special], [0])[0], every) == 0
+
+
+def test_a_way_needs_tiles_the_player_can_still_get() -> None:
+    # Joining E needs a tight curve at (0,2): with every T, TT, TTT... gone, it needs more.
+    tiles = {**NETWORK, (0, 3): ("S", 0)}
+    state = position(tiles=tiles, hands=[["G"] * 5, ["S"] * 5], cards=[4, 2], **small())
+    assert building_turns(Canals(state).legs(0)) < HOPELESS
+    curves = {"t", "tt", "ttt", "stt", "tg", "yst", "st", "ss"}
+    names = state.game.parts.tiles.names
+    state.pile = [t for t in state.pile if names[t].split(":")[0].lower() not in curves]
+    assert way(Canals(state).legs(0)) // TILE > 1
 
 
 def test_a_building_seat_needs_its_tiles_a_launch_and_its_stops() -> None:

@@ -8,7 +8,8 @@ A building player needs a turn per tile still to lay, a turn to launch, and then
 turns of the way its route will take. The *way* joins the route's ports, calls in the better
 order, with the fewest tiles: it follows the lines of the tiles on it, costing a tile for each
 empty cell it crosses and for each tile lacking the line it needs, where a playing tile with
-that line fits the cell as its neighbours stand now (a special tile is never replaced); among
+that line fits the cell as its neighbours stand now and the player can still get one (from its
+hand, the pile or the discards; a special tile is never replaced); among
 ways of as many tiles, the one of fewest stops (each port passed, each tile of the player's
 flag colour followed along its line, two for an opponent's special tile). A route no tile can
 join any more is HOPELESS.
@@ -70,9 +71,22 @@ class Canals:
     def __init__(self, state: CanalKingState) -> None:
         self.state = state
         tables = state.game.tables
-        keys = tables.cell_states(state.board, state.constraints)
-        self.opened = [tables.open_lines(key) for key in keys]
+        self.keys = tables.cell_states(state.board, state.constraints)
+        self.opened: dict[int, list[int]] = {}
         self.reaches: dict[tuple[int, int], Reach] = {}
+
+    def open_lines(self, seat: int) -> list[int]:
+        """Per cell, the lines it may come to have from the tiles the seat can still get: its
+        hand's, the pile's and the discards' (all public)."""
+        found = self.opened.get(seat)
+        if found is None:
+            state, tables = self.state, self.state.game.tables
+            kind_of = state.game.parts.tiles.kind_of
+            kinds = 0
+            for tile in (*state.pile, *state.discards, *state.hands[seat]):
+                kinds |= 1 << kind_of[tile]
+            found = self.opened[seat] = [tables.open_lines(key, kinds) for key in self.keys]
+        return found
 
     def reach(self, seat: int, port: int) -> Reach:
         found = self.reaches.get((seat, port))
@@ -106,7 +120,7 @@ class Canals:
             parts.board.step,
             parts.tiles.lines,
             self.state.board,
-            self.opened,
+            self.open_lines(seat),
         )
         stops = self.stops(seat)
         ports = [FAR] * len(parts.board.ports)

@@ -60,7 +60,7 @@ class ActionTables:
         self.special_over = {
             tiles.lines[special + r]: r for r in tiles.rotations[tiles.special_kind]
         }
-        self.opened: dict[int, int] = {}
+        self.opened: dict[tuple[int, int], int] = {}
         self.swap_actions: dict[tuple[int, ...], Swap] = {}
         self.parsed: dict[str, Action] = {}  # notation -> action, for Game.parse_action
 
@@ -99,19 +99,21 @@ class ActionTables:
         """Each cell's state: its lines (or free, or a special tile) with its constraint."""
         return list(map(or_, map(self.state_of_code.__getitem__, map(NEXT, board)), constraints))
 
-    def open_lines(self, key: int) -> int:
-        """The lines a cell in this state may come to have: those of every playing tile that
-        may be placed there, or replace its tile, under the placing rules."""
-        lines = self.opened.get(key)
+    def open_lines(self, key: int, kinds: int) -> int:
+        """The lines a cell in state `key` may come to have: those of every playing tile of
+        `kinds` (a bit mask) that may be placed there, or replace its tile, under the placing
+        rules."""
+        lines = self.opened.get((key, kinds))
         if lines is None:
             per_kind = (self.fit.get(key) or self._fit(key))[1]
             lines = 0
             for kind, rotations in enumerate(per_kind[: self.special_kind]):
-                for rotation in rotations:
-                    lines |= self.parts.tiles.lines[self.kind_code[kind] + rotation]
+                if kinds >> kind & 1:
+                    for rotation in rotations:
+                        lines |= self.parts.tiles.lines[self.kind_code[kind] + rotation]
             if len(self.opened) >= MAX_ENTRIES:
                 self.opened.clear()
-            self.opened[key] = lines
+            self.opened[key, kinds] = lines
         return lines
 
     def _fit(self, key: int) -> Fit:
