@@ -124,9 +124,8 @@ class PlaceTile(Decision):
         if action.tile not in state.hands[step["by"]]:
             self.refuse(state, step, action, f"tile {action.tile} is not in hand")
         if not can_place(state, action.x, action.y):
-            where = "an empty cell near the map" if state.game.free_placement else "an empty cell"
-            why = f"a tile goes on {where}" + ("" if state.game.free_placement else " touching it")
-            self.refuse(state, step, action, why)
+            near = "near" if state.game.free_placement else "touching"
+            self.refuse(state, step, action, f"a tile goes on an empty cell {near} the map")
 
     def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
         assert isinstance(action, Place)
