@@ -35,6 +35,7 @@ def test_a_tile_goes_on_an_empty_cell_touching_the_map() -> None:
         with pytest.raises(IllegalAction) as refused:
             act(state, bad)
         assert refused.value.rule == "place"
+        assert "a tile goes on an empty cell touching the map" in str(refused.value)
     act(state, "place 14 2,0")
     assert state.board["2,0"] == 14 and 14 not in state.hands[0]
 
@@ -50,6 +51,8 @@ def test_free_placement_allows_cells_that_do_not_touch_the_map() -> None:
     state = position(board={(0, 0): 2}, hands=[[14], [25]], pile=[4], free_placement=True)
     cells = {n.split()[-1] for n in notations(state)}
     assert cells == {f"{x},{y}" for x in (-1, 0, 1) for y in (-1, 0, 1)} - {"0,0"}
+    with pytest.raises(IllegalAction, match="an empty cell near the map"):
+        act(state, "place 14 2,0")
     act(state, "place 14 1,1")
     assert state.board["1,1"] == 14
 

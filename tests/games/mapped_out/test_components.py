@@ -4,6 +4,7 @@ and bad options give one-line errors."""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from towpath.games.mapped_out.components import (
     read_cards,
     read_tiles,
 )
+from towpath.games.mapped_out.state import MappedOutState
 
 DATA = components()
 BASE = [DATA.tiles[t] for t in DATA.base_tiles]
@@ -165,3 +167,59 @@ def test_bad_options_are_one_line_errors(options: dict[str, Any], message: str) 
     with pytest.raises(GameError, match=message) as error:
         towpath.load("mapped_out", 2, **options)
     assert "\n" not in str(error.value)
+
+
+def play_out(game: towpath.Game, seed: int = 3) -> towpath.State:
+    state = game.new_state(seed)
+    bot = towpath.agent("random", seed=seed)
+    while not state.is_terminal():
+        state.apply(bot.choose(state))
+    return state
+
+
+def test_a_designers_tiles_and_cards_replace_the_base_ones(tmp_path: Path) -> None:
+    tiles = tmp_path / "tiles.toml"
+    tiles.write_text(
+        "tiles = " + "[" + ", ".join(['{fish = [3, 3], action = "study", n = 1}'] * 12) + "]"
+    )
+    cards = tmp_path / "cards.toml"
+    cards.write_text('cards = [{ move = "right", count = 16 }, { move = "nothing", count = 2 }]')
+    game = towpath.load("mapped_out", 2, tiles=str(tiles), cards=str(cards), lands_unknown=True)
+    assert isinstance(game, MappedOut)
+    assert len(game.tile_ids) == 12 + 18 and len(game.deck) == 18
+    assert game.tiles[12].special == "island", "the Lands Unknown tiles follow the designer's"
+    state = play_out(game)
+    assert isinstance(state, MappedOutState)
+    assert {game.card_names[card[0]] for row in state.rows for card in row} <= {"right", "nothing"}
+    assert towpath.from_json(state.to_json()).to_json() == state.to_json()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (None, "cannot read tiles file"),
+        ("tiles = [", "not valid TOML"),
+        ('tiles = [{fish = [1], action = "swap", n = 1, special = "island"}]', "no specials"),
+        ('tiles = [{fish = [1], action = "swap", n = 1}]', "the tiles cannot deal 5 to 2"),
+    ],
+)
+def test_a_bad_tiles_file_is_a_one_line_error(
+    tmp_path: Path, text: str | None, message: str
+) -> None:
+    path = tmp_path / "tiles.toml"
+    if text is not None:
+        path.write_text(text)
+    with pytest.raises(GameError, match=message) as error:
+        towpath.load("mapped_out", 2, tiles=str(path))
+    assert "\n" not in str(error.value)
+
+
+def test_a_bad_cards_file_is_a_one_line_error(tmp_path: Path) -> None:
+    path = tmp_path / "cards.toml"
+    path.write_text('cards = [{ move = "left", count = 15 }]')
+    with pytest.raises(GameError, match="the deck cannot deal 8 cards to 2") as error:
+        towpath.load("mapped_out", 2, cards=str(path))
+    assert "\n" not in str(error.value)
+    path.write_text('cards = [{ move = "sideways", count = 20 }]')
+    with pytest.raises(GameError, match="unknown move 'sideways'"):
+        towpath.load("mapped_out", 2, cards=str(path))

@@ -37,7 +37,12 @@ def test_studied_cards_show_only_to_the_studier_and_everyone_sees_who_knows() ->
     assert names(state, 0, 0) == ["left", *[None] * 7]
     assert names(state, 0, 1) == [None, "right", *[None] * 6]
     assert names(state, 1, 0) == [None] * 8 and names(state, None, 1) == [None] * 8
+    assert names(state, 1, 1) == [None] * 8, "seat 1's own card 2 is known to seat 0 only"
     assert state.view(1)["rows"][1][1]["known_by"] == [0]
+    studied_card = state.view(0)["rows"][0][0]
+    assert studied_card["revealed"] is False and studied_card["orientation"] is None, (
+        "studying shows the type only: the orientation is drawn when the card is revealed"
+    )
 
 
 def test_the_spectator_sees_no_hand() -> None:

@@ -76,6 +76,21 @@ def test_teleporter_sends_each_neighbouring_pawn_where_the_walker_chooses() -> N
     assert cells(state, 1)[0] == (-1, 0), "seat 1's walk begins where it was sent"
 
 
+def test_a_pawn_that_has_walked_visits_the_tile_it_is_teleported_to() -> None:
+    # Seat 0 walks first and stays on tile 14 (fish 2 2); seat 1 steps onto the Teleporter
+    # beside it and sends it to an Island (fish 1 2), which now counts for seat 0 and does
+    # not send it back (a special's move triggers nothing).
+    board = {(0, 1): 14, (1, 0): 3, (1, 1): TELEPORTER, (3, 0): ISLAND}
+    state = walking(
+        rows=[["+nothing"], ["+down"]], board=board, pawns=[(0, 1), (1, 0)], start=(0, 1), **LU
+    )
+    assert state.scores()[0] == 2.0 and state.current_player == 1
+    act(state, "send 3,0")
+    assert state.pawns[0] == [3, 0] and cells(state, 0) == [(0, 1), (0, 1), (3, 0)]
+    assert state.scores()[0] == 3.0, "fish 2: two on tile 14 and one on the Island"
+    assert state.is_terminal()
+
+
 DESTRUCTION = {(0, 0): 2, (1, 0): 3, (2, 0): 4, (0, 1): 5}
 
 

@@ -106,3 +106,31 @@ def test_on_visit_specials_trigger_before_the_take() -> None:
     assert state.pawns[0] == [0, 0]
     act(state, "take 14")
     assert state.piles[0] == [2] and state.board["0,0"] == 14
+
+
+def test_a_push_sets_off_no_chain_and_no_on_visit_special() -> None:
+    # Seat 0 lands on seat 1 and pushes it onto an Island where seat 2 stands.
+    state = walking(
+        3,
+        rows=[["+right"], ["+nothing"], ["+nothing"]],
+        board={(0, 0): 2, (1, 0): 3, (2, 0): 42, (1, 1): 5},
+        hands=[[], [], []],
+        pawns=[(0, 0), (1, 0), (2, 0)],
+        lands_unknown=True,
+        **MUDDLED,
+    )
+    act(state, "push 2,0")
+    assert state.is_terminal() and state.pawns == [[1, 0], [2, 0], [2, 0]]
+
+
+def test_the_tile_that_fills_a_hole_triggers_nothing() -> None:
+    state = walking(
+        rows=[["+right"], ["+nothing"]],
+        board=BOARD,
+        hands=[[50], []],  # a Destructor
+        lands_unknown=True,
+        **MUDDLED,
+    )
+    act(state, "take 50")
+    assert state.board["1,0"] == 50 and len(state.board) == 4
+    assert state.is_terminal(), "no Destructor choice, no place action"

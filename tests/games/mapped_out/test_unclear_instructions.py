@@ -155,6 +155,14 @@ def test_a_remove_that_leaves_a_row_all_revealed_ends_the_phase() -> None:
     assert state.phase != "build" and state.hands[0] == [], "no tile is drawn"
 
 
+@pytest.mark.parametrize("card", ["left+remove", "right+draw", "left+fishless", "up+change_start"])
+def test_a_card_that_completes_its_row_triggers_no_special(card: str) -> None:
+    state = reveal_first_card_of_seat_1([card, "+up"], deck=["jump"])
+    assert state.phase != "build" and state.hands[0] == [], "the phase ended: no draw"
+    assert len(state.rows[1]) == 2 and state.deck == [23] and state.rows[1][0][4] is False
+    assert cells(state, 1)[0] == (0, 0), "seat 1's pawn was not moved before its walk"
+
+
 def test_draw_puts_an_unseen_deck_card_into_the_owners_row() -> None:
     state = reveal_first_card_of_seat_1(["right+draw", "up"], deck=["jump"])
     assert notations(state) == ["insert 1", "insert 2", "insert 3"]

@@ -34,7 +34,7 @@ def test_the_text_shows_the_map_pawns_and_every_row() -> None:
     assert "Seat 0 to choose whose card 3 to reveal." in text
     assert "[112" in text and "R2" in text and "X4" in text and "R3" in text
     assert "*01" in text, "the start tile holds both pawns"
-    assert "Seat 0  (you): pawn at 0,0" in text and "Seat 1: pawn at 0,0" in text
+    assert "Seat 0 (you): pawn at 0,0" in text and "Seat 1: pawn at 0,0" in text
     assert "cards: 1:left←  2:?  3:?" in text
     assert "cards: 1:right←  2:(down)" in text, "an upside-down Right moves left"
     assert "hand tile" not in state.render_text(None)
@@ -50,3 +50,12 @@ def test_a_wide_map_is_drawn_in_strips_within_80_columns() -> None:
     headers = [line.split() for line in text.splitlines() if line.strip().startswith("-10")]
     strips = [line.split() for line in text.splitlines() if line.strip().startswith("2 ")]
     assert headers and strips and strips[0][-1] == "10", "every column is drawn, in strips"
+
+
+def test_the_legend_names_the_specials_on_the_map() -> None:
+    board = {(0, 0): 32, (1, 0): 42, (2, 0): 53, (3, 0): 49}  # island, score +2, go home
+    state = position(board=board, hands=[[14], [25]], pile=[4], lands_unknown=True)
+    text = state.render_text(0)
+    assert "R2is" in text and "X5+2" in text and "X2gh" in text
+    assert "specials: gh go home · is island · +n/-n score" in text
+    assert "specials:" not in position(board={(0, 0): 32}, hands=[[14], [25]]).render_text(0)

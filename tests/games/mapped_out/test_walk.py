@@ -114,3 +114,10 @@ def test_with_choose_orientation_the_walker_turns_the_cards_it_reveals() -> None
     act(state, "orient 180")
     assert state.pawns[0] == [1, 0], "the upside-down Left moved right"
     assert notations(state)[0] == "go up", "then the Any card"
+
+
+def test_the_walk_starts_with_seat_0_whoever_played_the_first_tile() -> None:
+    state = walking(3, rows=[["+any"], ["+any"], ["+any"]], board=LINE, first_player=2)
+    assert state.current_player == 0 and state.view(None)["walker"] == 0
+    act(state, "go left", "go right", "go left")
+    assert [cells(state, seat)[-1] for seat in range(3)] == [(-1, 0), (1, 0), (-1, 0)]

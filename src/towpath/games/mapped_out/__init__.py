@@ -8,10 +8,10 @@ from typing import ClassVar
 from towpath.core.actions import Action
 from towpath.core.errors import GameError
 from towpath.core.game import Game, State
-from towpath.core.options import BoolOption, ChoiceOption, IntOption, Option
+from towpath.core.options import BoolOption, ChoiceOption, FileOption, IntOption, Option
 from towpath.core.registry import register
 from towpath.games.mapped_out.actions import NOTATION_HELP, parse
-from towpath.games.mapped_out.components import CardKind, Rules, Tile, components
+from towpath.games.mapped_out.components import CardKind, Rules, Tile, load_components
 from towpath.games.mapped_out.evaluate import evaluate
 from towpath.games.mapped_out.state import MappedOutState
 
@@ -40,6 +40,8 @@ class MappedOut(Game):
             choices=("skip", "stop"),
         ),
         IntOption("first_player", 0, "the seat that plays the first tile", 0, 4),
+        FileOption("tiles", None, "a TOML file replacing the 42 base map tiles"),
+        FileOption("cards", None, "a TOML file replacing the 40 base movement cards"),
     )
     option_sets = (
         {},
@@ -74,7 +76,7 @@ class MappedOut(Game):
     void_move: str
 
     def _setup(self) -> None:
-        data = components()
+        data = load_components(self.option("tiles", str), self.option("cards", str))
         self.rules, self.tiles, self.kinds = data.rules, data.tiles, data.kinds
         lands, unclear = self._flag("lands_unknown"), self._flag("unclear_instructions")
         self.tile_ids = data.base_tiles + (data.extra_tiles if lands else ())

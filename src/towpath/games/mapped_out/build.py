@@ -4,6 +4,10 @@ on-play specials of Lands Unknown and the reveal specials of Unclear Instruction
 Order of a turn (**Decision** where the rules are silent): the tile's place action first, then
 its on-play special, then the end check and the draw. The player who placed the tile makes every
 choice, for the card's owner too.
+
+**Decision** (the spec has a card's special trigger "at once" and the phase end "the moment" a
+row is wholly revealed): the end wins. The card whose reveal completes a row triggers no special
+(a Fishless/Fishful card is not armed), and nothing else of the turn happens.
 """
 
 from __future__ import annotations
@@ -120,9 +124,8 @@ class PlaceTile(Decision):
         if action.tile not in state.hands[step["by"]]:
             self.refuse(state, step, action, f"tile {action.tile} is not in hand")
         if not can_place(state, action.x, action.y):
-            where = "an empty cell near the map" if state.game.free_placement else "an empty cell"
-            why = f"a tile goes on {where}" + ("" if state.game.free_placement else " touching it")
-            self.refuse(state, step, action, why)
+            near = "near" if state.game.free_placement else "touching"
+            self.refuse(state, step, action, f"a tile goes on an empty cell {near} the map")
 
     def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
         assert isinstance(action, Place)

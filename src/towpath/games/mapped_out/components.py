@@ -2,7 +2,9 @@
 
 Tile ids are fixed: the base tiles first (0-41), then the Lands Unknown tiles. Card kinds are
 fixed too: the base kinds, then the Unclear Instructions kinds; identical cards share a kind, so
-nothing in a state tells two copies of one card apart.
+nothing in a state tells two copies of one card apart. Options `tiles` and `cards` replace the
+base tiles and the base cards with a designer's TOML files (in the shape of data/tiles.toml and
+data/cards.toml); the ids after them shift.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeGuard
 
-from towpath.core.datafile import builtin_toml
+from towpath.core.datafile import builtin_toml, option_toml
 from towpath.core.errors import GameError
 from towpath.core.grid import DIRECTIONS
 
@@ -100,17 +102,32 @@ class Components:
 
 @cache
 def components() -> Components:
+    """The built-in components."""
+    return _load(None, None)
+
+
+def load_components(tiles: str | None, cards: str | None) -> Components:
+    """The components, the base tiles and base cards read from the TOML files at these paths
+    where given (options `tiles` and `cards`)."""
+    return components() if tiles is None and cards is None else _load(tiles, cards)
+
+
+def _load(tiles: str | None, cards: str | None) -> Components:
     rules = load_rules(builtin_toml(PACKAGE, "rules.toml"), "rules.toml")
-    base = read_tiles(builtin_toml(PACKAGE, "tiles.toml"), "tiles.toml", 0, rules)
+    base = read_tiles(
+        option_toml(PACKAGE, tiles, "tiles.toml", "tiles"), tiles or "tiles.toml", 0, rules
+    )
     extra = read_tiles(
         builtin_toml(PACKAGE, "lands_unknown.toml"), "lands_unknown.toml", len(base), rules
     )
     if any(tile.special is not None for tile in base):
-        raise GameError("tiles.toml: base tiles have no specials")
+        raise GameError(f"{tiles or 'tiles.toml'}: base tiles have no specials")
     if any(tile.special is None for tile in extra):
         raise GameError("lands_unknown.toml: every Lands Unknown tile has a special")
     kinds: list[CardKind] = []
-    base_deck = read_cards(builtin_toml(PACKAGE, "cards.toml"), "cards.toml", kinds)
+    base_deck = read_cards(
+        option_toml(PACKAGE, cards, "cards.toml", "cards"), cards or "cards.toml", kinds
+    )
     extra_deck = read_cards(
         builtin_toml(PACKAGE, "unclear_instructions.toml"), "unclear_instructions.toml", kinds
     )

@@ -245,7 +245,8 @@ class MappedOutState(State):
         self.after_reveal(seat, pos, by, building)
 
     def after_reveal(self, seat: int, pos: int, by: int, building: bool) -> None:
-        """Build phase only: the end check, then the card's reveal special (rules: Phase 1)."""
+        """Build phase only: the end check, then the card's reveal special (rules: Phase 1); a
+        card that completes its row ends the phase and triggers nothing (see build.py)."""
         if building and not self.check_row_end():
             build.trigger_special(self, seat, pos, by)
 

@@ -149,13 +149,25 @@ def _known_set(state: MappedOutState, seat: int | None) -> list[str] | None:
 def render_text(view: dict[str, JSON]) -> str:
     lines = [_headline(view), ""]
     lines += _map_lines(view)
-    lines += [
-        "fish: digits are fish types · R/X/S n: reveal/swap/study n · * start tile",
-        "",
-    ]
+    lines += _legend(view)
     for seat in range(view["players"]):
         lines += _seat_lines(view, seat)
     return "\n".join(line.rstrip() for line in lines)
+
+
+def _legend(view: dict[str, JSON]) -> list[str]:
+    specials = {entry["special"] for entry in view["map"]} - {None}
+    named = [
+        "+n/-n score" if special == "score" else f"{SPECIAL_CODES[special]} {special}"
+        for special in sorted(specials)
+    ]
+    lines = [
+        "tiles: [fish (- none) · R/X/S n: reveal/swap/study n · * start · pawns by seat",
+        "cards: ? face down · (card) face down, known to you · arrow: moves · ! armed",
+    ]
+    if named:
+        lines += _wrapped("specials: ", " · ".join(named).replace("_", " "))
+    return [*lines, ""]
 
 
 def _headline(view: dict[str, JSON]) -> str:
@@ -204,7 +216,7 @@ def _cell_text(tile: dict[str, Any] | None, pawns: str, start: bool) -> list[str
 
 def _seat_lines(view: dict[str, JSON], seat: int) -> list[str]:
     hand = view["hand_details"][seat]
-    you = "  (you)" if view["seat"] == seat else ""
+    you = " (you)" if view["seat"] == seat else ""
     x, y = view["pawns"][seat]
     lines = [
         f"Seat {seat}{you}: pawn at {x},{y} · {hand['count']} tiles in hand · "

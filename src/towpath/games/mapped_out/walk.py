@@ -9,7 +9,9 @@ turn for everyone), with the Unclear Instructions moves and the Lands Unknown on
   orientation and Invert, a Jump's distance, a Match's fish); after Nothing, Invert or as the
   first card it does nothing.
 - Go Home goes to the cell of the map's starting tile (nothing if that tile left the map).
-- Teleporter sends each pawn on a neighbouring cell, in seat order, to any other map tile.
+- Teleporter sends each pawn on a neighbouring cell, in seat order, to any other map tile; the
+  tile it is sent to counts as visited for that pawn (also for a pawn that has finished its
+  walk), and triggers nothing.
 - Muddled Waters: the push follows the on-visit special; with void_move "stop" the rest of the
   mover's cards are discarded.
 """
@@ -232,7 +234,12 @@ class Teleport(Decision):
     def resolve(self, state: MappedOutState, step_: Step, action: Action) -> None:
         assert isinstance(action, Point)
         state.steps.pop()
-        state.pawns[step_["seat"]] = [action.x, action.y]
+        seat = step_["seat"]
+        state.pawns[seat] = [action.x, action.y]
+        # Visited tiles include those a Teleporter moves a pawn to: a pawn whose walk has begun
+        # (or is over) visits it now; a pawn yet to walk begins its walk there.
+        if state.paths[seat]:
+            state.trace(seat, -1, False)
 
     def prompt(self, state: MappedOutState, step_: Step) -> str:
         return f"send seat {step_['seat']}'s pawn to another tile"
