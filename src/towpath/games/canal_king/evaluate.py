@@ -9,7 +9,8 @@ turns of the way its route will take. The *way* joins the route's ports, calls i
 order, with the fewest tiles: it follows the lines of the tiles on it, costing a tile for each
 empty cell it crosses and for each tile lacking the line it needs, where a playing tile with
 that line fits the cell as its neighbours stand now and the player can still get one (from its
-hand, the pile or the discards; a special tile is never replaced); among
+hand, the pile or the discards; a special tile is never replaced), or two tiles where such a
+tile would fit once a neighbour were replaced; among
 ways of as many tiles, the one of fewest stops (each port passed, each tile of the player's
 flag colour followed along its line, two for an opponent's special tile). A route no tile can
 join any more is HOPELESS.
@@ -37,7 +38,7 @@ from towpath.games.canal_king.actions import Place, Replace, Special, Swap
 from towpath.games.canal_king.canals import SPECIAL, Departure, departure, sail_stops
 from towpath.games.canal_king.components import BORDER, EDGES, line_bit
 from towpath.games.canal_king.state import CanalKingState
-from towpath.games.canal_king.tables import ActionTables
+from towpath.games.canal_king.tables import CONSTRAINT_BITS, ActionTables
 
 LEAD_SCALE = 3.0  # turns of lead that make a clear, but not decisive, lead
 HOPELESS = 40  # the turns of a route that can no longer be joined, or sailed
@@ -72,12 +73,13 @@ class Canals:
         self.state = state
         tables = state.game.tables
         self.keys = tables.cell_states(state.board, state.constraints)
-        self.opened: dict[int, list[int]] = {}
+        self.opened: dict[int, tuple[list[int], list[int]]] = {}
         self.reaches: dict[tuple[int, int], Reach] = {}
 
-    def open_lines(self, seat: int) -> list[int]:
-        """Per cell, the lines it may come to have from the tiles the seat can still get: its
-        hand's, the pile's and the discards' (all public)."""
+    def open_lines(self, seat: int) -> tuple[list[int], list[int]]:
+        """Per cell, the lines it may come to have from the tiles the seat can still get (its
+        hand's, the pile's and the discards', all public): by a tile that fits it as its
+        neighbours stand, and by one that would fit once they were replaced too."""
         found = self.opened.get(seat)
         if found is None:
             state, tables = self.state, self.state.game.tables
@@ -85,7 +87,12 @@ class Canals:
             kinds = 0
             for tile in (*state.pile, *state.discards, *state.hands[seat]):
                 kinds |= 1 << kind_of[tile]
-            found = self.opened[seat] = [tables.open_lines(key, kinds) for key in self.keys]
+            now = [tables.open_lines(key, kinds) for key in self.keys]
+            later = [
+                tables.open_lines(key & ~CONSTRAINT_BITS | static, kinds)
+                for key, static in zip(self.keys, tables.static, strict=True)
+            ]
+            found = self.opened[seat] = (now, later)
         return found
 
     def reach(self, seat: int, port: int) -> Reach:
@@ -113,15 +120,12 @@ class Canals:
         """The cheapest ways from port `source` to each port and crossing, for the seat's ship.
 
         Passing a tile along one of its lines costs its stops; passing a cell any other way
-        costs a tile, where some tile with that line fits it; a port passed is a stop.
+        costs a tile where some tile with that line fits it, two where one would fit once a
+        neighbour were replaced; a port passed is a stop.
         """
         parts = self.state.game.parts
-        step, lines, board, opened = (
-            parts.board.step,
-            parts.tiles.lines,
-            self.state.board,
-            self.open_lines(seat),
-        )
+        step, lines, board = parts.board.step, parts.tiles.lines, self.state.board
+        fitting, freed = self.open_lines(seat)
         stops = self.stops(seat)
         ports = [FAR] * len(parts.board.ports)
         best = [FAR] * (len(board) * EDGES)
@@ -143,13 +147,14 @@ class Canals:
             cell, entry = divmod(crossing, EDGES)
             code = board[cell]
             laid = lines[code] if code >= 0 else 0
-            possible = opened[cell]
             for edge in range(EDGES):
                 line = LINE[entry * EDGES + edge]
                 if line & laid:
                     cost = spent + stops[cell]
-                elif line & possible:
+                elif line & fitting[cell]:
                     cost = spent + TILE
+                elif line & freed[cell]:
+                    cost = spent + 2 * TILE  # a neighbour must be replaced first
                 else:
                     continue
                 target = step[cell * EDGES + edge]

@@ -644,11 +644,7 @@ class CanalKingState(State):
 
 
 def _static_constraints(game: CanalKing) -> list[int]:
-    board = game.parts.board
-    return [
-        canal | terrain << TERRAIN_SHIFT
-        for canal, terrain in zip(board.must_canal, board.must_terrain, strict=True)
-    ]
+    return list(game.tables.static)
 
 
 def _validate_state(state: CanalKingState) -> None:

@@ -42,6 +42,11 @@ class ActionTables:
         self.parts = parts
         tiles = parts.tiles
         self.size = parts.board.size
+        # Each cell's constraint on an empty board: its docks and its plain border.
+        self.static = tuple(
+            canal | terrain << TERRAIN_SHIFT
+            for canal, terrain in zip(parts.board.must_canal, parts.board.must_terrain, strict=True)
+        )
         self.special, self.special_kind = tiles.special, tiles.special_kind
         # A code of each kind's first type: every type of a kind has the kind's lines.
         self.kind_code = [tiles.kind_of.index(k) * EDGES for k in range(len(tiles.kinds))]
