@@ -20,8 +20,9 @@ The value is the seat's lead over the best other player, in turns.
 Bots rank hundreds of placements per turn, so `estimate_actions` judges a building action from
 the searches of the position before it: a tile laid on cell x opens its lines there, and a way
 through x along line (a, b) costs what it takes to reach x's edge a from one end of a leg plus
-x's edge b from the other. That is exact unless the best way crosses x twice or the tile changes
-which tiles fit its neighbours (as a special tile does for its own cell).
+x's edge b from the other; so do the ways through a neighbour of x where a tile now fits that
+did not before. That is exact unless the best way crosses x twice or the tile makes some way
+dearer (it narrows what fits its neighbours; a special tile closes its own cell).
 """
 
 from __future__ import annotations
@@ -36,9 +37,9 @@ from towpath.core.actions import Action
 from towpath.core.game import logistic
 from towpath.games.canal_king.actions import Place, Replace, Special, Swap
 from towpath.games.canal_king.canals import SPECIAL, Departure, departure, sail_stops
-from towpath.games.canal_king.components import BORDER, EDGES, line_bit
+from towpath.games.canal_king.components import BORDER, EDGES, PAIR_BIT, line_bit
 from towpath.games.canal_king.state import CanalKingState
-from towpath.games.canal_king.tables import CONSTRAINT_BITS, ActionTables
+from towpath.games.canal_king.tables import CONSTRAINT_BITS, TERRAIN_SHIFT, ActionTables
 
 LEAD_SCALE = 3.0  # turns of lead that make a clear, but not decisive, lead
 HOPELESS = 40  # the turns of a route that can no longer be joined, or sailed
@@ -82,11 +83,8 @@ class Canals:
         neighbours stand, and by one that would fit once they were replaced too."""
         found = self.opened.get(seat)
         if found is None:
-            state, tables = self.state, self.state.game.tables
-            kind_of = state.game.parts.tiles.kind_of
-            kinds = 0
-            for tile in (*state.pile, *state.discards, *state.hands[seat]):
-                kinds |= 1 << kind_of[tile]
+            tables = self.state.game.tables
+            kinds = self.kinds(seat)
             now = [tables.open_lines(key, kinds) for key in self.keys]
             later = [
                 tables.open_lines(key & ~CONSTRAINT_BITS | static, kinds)
@@ -94,6 +92,15 @@ class Canals:
             ]
             found = self.opened[seat] = (now, later)
         return found
+
+    def kinds(self, seat: int) -> int:
+        """The kinds of tile the seat can still get, as a bit mask."""
+        state = self.state
+        kind_of = state.game.parts.tiles.kind_of
+        kinds = 0
+        for tile in (*state.pile, *state.discards, *state.hands[seat]):
+            kinds |= 1 << kind_of[tile]
+        return kinds
 
     def reach(self, seat: int, port: int) -> Reach:
         found = self.reaches.get((seat, port))
@@ -306,22 +313,51 @@ def laid(state: CanalKingState, action: Place | Replace | Special) -> tuple[int,
 
 
 def via(canals: Canals, seat: int, leg: list[int], cell: int, code: int) -> list[int]:
-    """The costs of the seat's LEGS once tile `code` lies on `cell`: a leg may now pass the cell
-    along one of the tile's lines (crossing it once), stopping there on a flag of the seat's
-    colour or an opponent's special tile, and arriving in its far port."""
+    """The costs of the seat's LEGS once tile `code` lies on `cell`: a leg may now pass a cell
+    a cheaper way (crossing it once) and arrive in its far port."""
     state = canals.state
-    parts = state.game.parts
-    ports = parts.routes[state.routes[seat]]
+    ports = state.game.parts.routes[state.routes[seat]]
+    opened = list(leg)
+    cheaper = cheaper_ways(canals, seat, cell, code)
+    for index, (a, b) in enumerate(LEGS):
+        one = canals.reach(seat, ports[a]).crossings
+        other = canals.reach(seat, ports[b]).crossings
+        for crossing, exit, cost in cheaper:
+            through = min(one[crossing] + other[exit], one[exit] + other[crossing])
+            opened[index] = min(opened[index], through + cost + 1)
+    return opened
+
+
+def cheaper_ways(canals: Canals, seat: int, cell: int, code: int) -> list[tuple[int, int, int]]:
+    """The ways of passing a cell that tile `code` on `cell` makes cheaper for the seat, as
+    (entry crossing, exit crossing, cost): along the tile's lines, stopping on a flag of the
+    seat's colour or an opponent's special tile; and through a neighbour where a tile now fits
+    that fitted only once the old tile was replaced (a replacement's new canal edges)."""
+    state = canals.state
+    parts, tables = state.game.parts, state.game.tables
     if code // EDGES == parts.tiles.special:
         stop = 0 if state.player == seat else 2
     else:
         stop = 1 if parts.tiles.flag_of[code // EDGES] == state.colours[seat] else 0
-    opened = list(leg)
     base = cell * EDGES
-    for index, (a, b) in enumerate(LEGS):
-        one = canals.reach(seat, ports[a]).crossings
-        other = canals.reach(seat, ports[b]).crossings
-        for x, y in parts.tiles.pairs[code]:
-            through = min(one[base + x] + other[base + y], one[base + y] + other[base + x])
-            opened[index] = min(opened[index], through + stop + 1)
-    return opened
+    ways = [(base + a, base + b, stop) for a, b in parts.tiles.pairs[code]]
+    if state.board[cell] < 0:
+        return ways  # a tile on a free cell only narrows what fits around it
+    fitting = canals.open_lines(seat)[0]
+    edges, kinds = parts.tiles.edges[code], canals.kinds(seat)
+    for edge in range(EDGES):
+        target = parts.board.step[base + edge]
+        if target < 0:
+            continue
+        other, facing = divmod(target, EDGES)
+        cleared = state.constraints[other] & ~(1 << facing | 1 << (facing + TERRAIN_SHIFT))
+        bit = facing if edges >> edge & 1 else facing + TERRAIN_SHIFT
+        key = canals.keys[other] & ~CONSTRAINT_BITS | cleared | 1 << bit
+        laid = parts.tiles.lines[state.board[other]] if state.board[other] >= 0 else 0
+        gained = tables.open_lines(key, kinds) & ~fitting[other] & ~laid
+        if gained:
+            first = other * EDGES
+            ways += [
+                (first + a, first + b, TILE) for (a, b), bit in PAIR_BIT.items() if gained & bit
+            ]
+    return ways
