@@ -42,6 +42,7 @@ def check_views(state: towpath.State, resample_seed: int) -> None:
     first = state.resample(seat, resample_seed)
     second = state.resample(seat, resample_seed + 1)
     assert first.view(seat) == view, "a resampled world looks the same to its seat"
+    assert first.seed == resample_seed, "a resampled world keeps nothing of the game's seed"
     assert second.view(seat) == view
     again = second.resample(seat, resample_seed)
     assert again.to_json() == first.to_json(), "resample depends on the view and seed alone"

@@ -212,6 +212,7 @@ class State(ABC):
         """
         self._check_seat(seat)
         world = self.clone()
+        world.seed = seed  # the game's own seed would tell the chance still to come
         world.rng = Rng(seed)
         world._resample(seat)
         return world
