@@ -41,6 +41,7 @@ from towpath.games.canal_king.components import BORDER, EDGES, PAIR_BIT, line_bi
 from towpath.games.canal_king.state import CanalKingState
 from towpath.games.canal_king.tables import CONSTRAINT_BITS, TERRAIN_SHIFT, ActionTables
 
+TERRAIN_BITS = CONSTRAINT_BITS & ~((1 << TERRAIN_SHIFT) - 1)  # a constraint's terrain part
 LEAD_SCALE = 3.0  # turns of lead that make a clear, but not decisive, lead
 HOPELESS = 40  # the turns of a route that can no longer be joined, or sailed
 # A way's cost packs its tiles and its stops: tiles * TILE + stops (fewest tiles first).
@@ -80,14 +81,17 @@ class Canals:
     def open_lines(self, seat: int) -> tuple[list[int], list[int]]:
         """Per cell, the lines it may come to have from the tiles the seat can still get (its
         hand's, the pile's and the discards', all public): by a tile that fits it as its
-        neighbours stand, and by one that would fit once they were replaced too."""
+        neighbours stand, and by one that would fit once they were replaced to face it with
+        canal."""
         found = self.opened.get(seat)
         if found is None:
             tables = self.state.game.tables
             kinds = self.kinds(seat)
             now = [tables.open_lines(key, kinds) for key in self.keys]
+            # A neighbour's replacement may open a canal edge, never close one: only terrain
+            # demanded by neighbours can go.
             later = [
-                tables.open_lines(key & ~CONSTRAINT_BITS | static, kinds)
+                tables.open_lines(key & ~TERRAIN_BITS | static, kinds)
                 for key, static in zip(self.keys, tables.static, strict=True)
             ]
             found = self.opened[seat] = (now, later)
