@@ -10,10 +10,10 @@ order, with the fewest tiles: it follows the lines of the tiles on it, costing a
 empty cell it crosses and for each tile lacking the line it needs, where a playing tile with
 that line fits the cell as its neighbours stand now and the player can still get one (from its
 hand, the pile or the discards; a special tile is never replaced), or two tiles where such a
-tile would fit once a neighbour were replaced; among
-ways of as many tiles, the one of fewest stops (each port passed, each tile of the player's
-flag colour followed along its line, two for an opponent's special tile). A route no tile can
-join any more is HOPELESS.
+tile would fit once a neighbour were replaced to face it with canal. Among ways of as many
+tiles it takes the one of fewest stops (each port passed, each tile of the player's flag colour
+followed along its line, two for an opponent's special tile). A route no tile can join any more
+is HOPELESS.
 
 The value is the seat's lead over the best other player, in turns.
 
@@ -76,6 +76,7 @@ class Canals:
         tables = state.game.tables
         self.keys = tables.cell_states(state.board, state.constraints)
         self.opened: dict[int, tuple[list[int], list[int]]] = {}
+        self.available: dict[int, int] = {}
         self.reaches: dict[tuple[int, int], Reach] = {}
 
     def open_lines(self, seat: int) -> tuple[list[int], list[int]]:
@@ -99,12 +100,15 @@ class Canals:
 
     def kinds(self, seat: int) -> int:
         """The kinds of tile the seat can still get, as a bit mask."""
-        state = self.state
-        kind_of = state.game.parts.tiles.kind_of
-        kinds = 0
-        for tile in (*state.pile, *state.discards, *state.hands[seat]):
-            kinds |= 1 << kind_of[tile]
-        return kinds
+        found = self.available.get(seat)
+        if found is None:
+            state = self.state
+            kind_of = state.game.parts.tiles.kind_of
+            found = 0
+            for tile in (*state.pile, *state.discards, *state.hands[seat]):
+                found |= 1 << kind_of[tile]
+            self.available[seat] = found
+        return found
 
     def reach(self, seat: int, port: int) -> Reach:
         found = self.reaches.get((seat, port))
