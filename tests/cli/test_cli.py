@@ -201,3 +201,5 @@ def test_bench_strength_table() -> None:
     assert result.returncode == 0, result.stderr
     assert "95% interval" in result.stdout
     assert result.stdout.count("mississippi") == 3, "one speed row and two pairings"
+    told = [line for line in result.stderr.splitlines() if "wins," in line]
+    assert [line.split(":")[1] for line in told] == [" mcts against random", " mcts against greedy"]

@@ -27,3 +27,10 @@ def test_a_pairing_counts_wins_with_seats_swapped() -> None:
     result = pairing("mississippi", "greedy", "random", games=4)
     assert result.games == 4 and result.wins + result.losses <= 4
     assert result.as_dict()["draws"] == 4 - result.wins - result.losses
+
+
+def test_a_pairing_tells_its_progress_and_is_the_same_on_two_workers() -> None:
+    heard: list[tuple[int, int]] = []
+    alone = pairing("mississippi", "greedy", "random", games=4, progress=lambda *r: heard.append(r))
+    assert heard == [(0, 4), (1, 4), (2, 4), (3, 4), (4, 4)]
+    assert pairing("mississippi", "greedy", "random", games=4, workers=2) == alone

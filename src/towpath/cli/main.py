@@ -15,6 +15,7 @@ from rich.table import Table
 
 import towpath
 from towpath.cli.play import Session
+from towpath.cli.progress import GamesProgress, games_bar
 from towpath.cli.replay import Replay, all_positions
 from towpath.cli.seats import parse_seats
 from towpath.core import registry
@@ -135,12 +136,20 @@ def bench(
     pairings = []
     if strength:
         budget = {"seconds": mcts_seconds}
-        for game_id in ids:
-            for opponent in ("random", "greedy"):
-                note.print(f"{game_id}: mcts against {opponent}...")
-                pairings.append(
-                    pairing(game_id, "mcts", opponent, strength_games, budget, None, workers)
-                )
+        with games_bar(note) as bar:
+            for game_id in ids:
+                for opponent in ("random", "greedy"):
+                    heard = GamesProgress(bar, f"{game_id}: mcts against {opponent}")
+                    duels = pairing(
+                        game_id, "mcts", opponent, strength_games, budget, None, workers, heard
+                    )
+                    bar.console.print(
+                        f"{game_id}: mcts against {opponent}: {duels.wins:g} wins, "
+                        f"{duels.losses:g} losses, {duels.games - duels.wins - duels.losses:g} "
+                        "draws",
+                        highlight=False,
+                    )
+                    pairings.append(duels)
     if as_json:
         speed_rows = [
             {**r.as_dict(), "mcts_iterations_per_second": round(rates[r.game], 1)} for r in speeds

@@ -9,20 +9,9 @@ from typing import Any
 
 import pandas as pd
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
-from rich.text import Text
 
+from towpath.cli.progress import GamesProgress, games_bar
 from towpath.sim import balance
 from towpath.sim.numbers import count, interval, percent, signed
 from towpath.sim.runner import Interrupted, simulate
@@ -31,45 +20,11 @@ from towpath.sim.store import read_results
 INTERRUPTED = 130
 
 
-class RateColumn(ProgressColumn):
-    """Games per second, over the last half minute."""
-
-    def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text("-- games/s" if speed is None else f"{speed:,.1f} games/s", style="cyan")
-
-
-class GamesProgress:
-    """A Rich progress bar fed by `simulate`'s (done, total) reports; games already stored by
-    an earlier run count as done from the start, not in the rate."""
-
-    def __init__(self, progress: Progress, description: str) -> None:
-        self.progress = progress
-        self.description = description
-        self.task: TaskID | None = None
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.task is None:
-            self.task = self.progress.add_task(self.description, total=total, completed=done)
-        else:
-            self.progress.update(self.task, completed=done)
-
-
 def run_simulation(settings: dict[str, Any]) -> None:
     """Run `simulate(**settings)` with a progress bar, then print the summary."""
     errors = Console(stderr=True)
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("games"),
-        RateColumn(),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-    )
     description = f"{settings['game']}"
-    with Progress(*columns, console=errors) as progress:
+    with games_bar(errors) as progress:
         try:
             frame = simulate(**settings, progress=GamesProgress(progress, description))
         except Interrupted as stop:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,20 +78,36 @@ def pairing(
     bot_params: Params | None = None,
     opponent_params: Params | None = None,
     workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Pairing:
-    """`games` 2-player games of `bot` against `opponent`, alternating who sits first."""
+    """`games` 2-player games of `bot` against `opponent`, alternating who sits first;
+    `progress` hears (games done, games) as each game ends."""
     tasks = [
         (game_id, bot, opponent, bot_params or {}, opponent_params or {}, seed)
         for seed in range(games)
     ]
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(_duel_task, tasks))
-    else:
-        results = [_duel_task(task) for task in tasks]
+    results: list[tuple[float, float]] = []
+    if progress:
+        progress(0, games)
+    for result in _duels(tasks, workers):
+        results.append(result)
+        if progress:
+            progress(len(results), games)
     wins = sum(mine for mine, _ in results)
     losses = sum(theirs for _, theirs in results)
     return Pairing(game_id, bot, opponent, games, wins, losses)
+
+
+def _duels(
+    tasks: list[tuple[str, str, str, Params, Params, int]], workers: int
+) -> Iterator[tuple[float, float]]:
+    """The duels' results in the order they finish."""
+    if workers == 1:
+        yield from map(_duel_task, tasks)
+        return
+    with ProcessPoolExecutor(workers) as pool:
+        for done in as_completed([pool.submit(_duel_task, task) for task in tasks]):
+            yield done.result()
 
 
 def mcts_iterations_per_second(game_id: str, seconds: float = 1.0, positions: int = 3) -> float:
