@@ -28,15 +28,22 @@ def command(out: Path, *extra: str) -> list[str]:
 
 @contextmanager
 def running(out: Path) -> Iterator[subprocess.Popen[str]]:
-    """The run in its own process group (as a terminal runs it), stopped at the latest on exit."""
-    process = subprocess.Popen(
-        command(out),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-        env={**os.environ, "COLUMNS": "200"},
-    )
+    """The run in its own process group (as a terminal runs it), stopped at the latest on exit.
+
+    It hears Ctrl-C even when the suite does not (a suite started in the background inherits
+    Ctrl-C ignored): a handled signal is reset to its default in the child."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        process = subprocess.Popen(
+            command(out),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+            env={**os.environ, "COLUMNS": "200"},
+        )
+    finally:
+        signal.signal(signal.SIGINT, before)
     family: list[int] = []
     try:
         yield process
