@@ -145,8 +145,7 @@ def bench(
                     )
                     bar.console.print(
                         f"{game_id}: mcts against {opponent}: {duels.wins:g} wins, "
-                        f"{duels.losses:g} losses, {duels.games - duels.wins - duels.losses:g} "
-                        "draws",
+                        f"{duels.losses:g} losses, {duels.draws:g} draws",
                         highlight=False,
                     )
                     pairings.append(duels)
@@ -268,7 +267,7 @@ def strength_table(pairings: list[Pairing]) -> Table:
             p.opponent,
             str(p.games),
             f"{p.wins:g}",
-            f"{row['draws']:g}",
+            f"{p.draws:g}",
             f"{p.win_rate:.0%}",
             f"{row['wilson_low']:.0%}-{row['wilson_high']:.0%}",
         )

@@ -25,6 +25,11 @@ class Pairing:
     losses: float
 
     @property
+    def draws(self) -> float:
+        """Games nobody won: ended by the length limit."""
+        return self.games - self.wins - self.losses
+
+    @property
     def win_rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
 
@@ -37,7 +42,7 @@ class Pairing:
             "games": self.games,
             "wins": self.wins,
             "losses": self.losses,
-            "draws": self.games - self.wins - self.losses,
+            "draws": self.draws,
             "win_rate": round(self.win_rate, 3),
             "wilson_low": round(low, 3),
             "wilson_high": round(high, 3),
@@ -102,7 +107,7 @@ def _duels(
     tasks: list[tuple[str, str, str, Params, Params, int]], workers: int
 ) -> Iterator[tuple[float, float]]:
     """The duels' results in the order they finish."""
-    if workers == 1:
+    if workers <= 1:
         yield from map(_duel_task, tasks)
         return
     with ProcessPoolExecutor(workers) as pool:
