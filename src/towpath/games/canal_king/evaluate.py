@@ -10,10 +10,12 @@ order, with the fewest tiles: it follows the lines of the tiles on it, costing a
 empty cell it crosses and for each tile lacking the line it needs, where a playing tile with
 that line fits the cell as its neighbours stand now and the player can still get one (from its
 hand, the pile or the discards; a special tile is never replaced), or two tiles where such a
-tile would fit once a neighbour were replaced to face it with canal. Among ways of as many
-tiles it takes the one of fewest stops (each port passed, each tile of the player's flag colour
-followed along its line, two for an opponent's special tile). A route no tile can join any more
-is HOPELESS.
+tile would fit a free cell once a neighbour were replaced to face it with canal (by a tile
+that may replace it so; between two tiles, terrain stays). A tile the player can
+get but has no kind of in hand costs a turn more: the turn of drawing it (a swap, or the draws
+after other tiles). Among ways of as many tiles it takes the one of fewest stops and such turns
+(each port passed, each tile of the player's flag colour followed along its line, two for an
+opponent's special tile). A route no tile can join any more is HOPELESS.
 
 The value is the seat's lead over the best other player, in turns.
 
@@ -22,13 +24,14 @@ the searches of the position before it: a tile laid on cell x opens its lines th
 through x along line (a, b) costs what it takes to reach x's edge a from one end of a leg plus
 x's edge b from the other; so do the ways through a neighbour of x where a tile now fits that
 did not before. That is exact unless the best way crosses x twice or the tile makes some way
-dearer (it narrows what fits its neighbours; a special tile closes its own cell).
+dearer (it narrows what fits its neighbours, it leaves the hand; a special tile closes its own
+cell). A swap is estimated by the best its draws can bring: the tiles the mover lacks.
 """
 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -41,7 +44,6 @@ from towpath.games.canal_king.components import BORDER, EDGES, PAIR_BIT, line_bi
 from towpath.games.canal_king.state import CanalKingState
 from towpath.games.canal_king.tables import CONSTRAINT_BITS, TERRAIN_SHIFT, ActionTables
 
-TERRAIN_BITS = CONSTRAINT_BITS & ~((1 << TERRAIN_SHIFT) - 1)  # a constraint's terrain part
 LEAD_SCALE = 3.0  # turns of lead that make a clear, but not decisive, lead
 HOPELESS = 40  # the turns of a route that can no longer be joined, or sailed
 # A way's cost packs its tiles and its stops: tiles * TILE + stops (fewest tiles first).
@@ -68,47 +70,96 @@ class Reach:
     crossings: list[int]
 
 
+@dataclass(frozen=True)
+class Openings:
+    """Per cell, the lines a tile laid there may give it (bit masks): from the seat's hand
+    (`at_hand`), from the tiles it can still get (`fitting`), and from those once a neighbour
+    were replaced (`freed`)."""
+
+    at_hand: list[int]
+    fitting: list[int]
+    freed: list[int]
+
+
+def kinds_of(state: CanalKingState, tiles: Iterable[int]) -> int:
+    """The kinds of these tiles, as a bit mask."""
+    kind_of = state.game.parts.tiles.kind_of
+    found = 0
+    for tile in tiles:
+        found |= 1 << kind_of[tile]
+    return found
+
+
 class Canals:
     """The ways of one position, searched once per seat and source port as they are needed."""
 
-    def __init__(self, state: CanalKingState) -> None:
+    def __init__(self, state: CanalKingState, drawn: bool = False) -> None:
+        """`drawn`: take each seat's next draws to bring the tiles it lacks, so a tile it can
+        still get costs no more than one in its hand."""
         self.state = state
+        self.drawn = drawn
         tables = state.game.tables
         self.keys = tables.cell_states(state.board, state.constraints)
-        self.opened: dict[int, tuple[list[int], list[int]]] = {}
+        self.opened: dict[int, Openings] = {}
         self.available: dict[int, int] = {}
         self.reaches: dict[tuple[int, int], Reach] = {}
 
-    def open_lines(self, seat: int) -> tuple[list[int], list[int]]:
-        """Per cell, the lines it may come to have from the tiles the seat can still get (its
-        hand's, the pile's and the discards', all public): by a tile that fits it as its
-        neighbours stand, and by one that would fit once they were replaced to face it with
-        canal."""
+    def open_lines(self, seat: int) -> Openings:
+        """Per cell, the lines it may come to have: by a tile of the seat's hand, by a tile
+        it can still get, each fitting the cell as its neighbours stand, and by a tile it can
+        still get that would fit once they were replaced to face it with canal."""
         found = self.opened.get(seat)
         if found is None:
             tables = self.state.game.tables
-            kinds = self.kinds(seat)
-            now = [tables.open_lines(key, kinds) for key in self.keys]
-            # A neighbour's replacement may open a canal edge, never close one: only terrain
-            # demanded by neighbours can go.
-            later = [
-                tables.open_lines(key & ~TERRAIN_BITS | static, kinds)
-                for key, static in zip(self.keys, tables.static, strict=True)
+            kinds, held = self.kinds(seat), self.held(seat)
+            fitting = [tables.open_lines(key, kinds) for key in self.keys]
+            at_hand = fitting if held == kinds else [tables.open_lines(k, held) for k in self.keys]
+            lifted = self.liftable(kinds)
+            freed = [
+                tables.open_lines(key & ~lift, kinds) if lift else 0
+                for key, lift in zip(self.keys, lifted, strict=True)
             ]
-            found = self.opened[seat] = (now, later)
+            found = self.opened[seat] = Openings(at_hand, fitting, freed)
         return found
 
+    def liftable(self, kinds: int) -> list[int]:
+        """Per free cell, the terrain its neighbours demand that a tile of `kinds` replacing a
+        neighbour (to face the cell with canal) would lift, as constraint bits. Between two
+        tiles terrain stays for good: neither may be replaced to face the other with canal."""
+        state, tables = self.state, self.state.game.tables
+        board, step, edges = state.board, state.game.parts.board.step, state.game.parts.tiles.edges
+        lifted = [0] * len(board)
+        for other, code in enumerate(board):
+            if code < 0:
+                continue
+            for facing in range(EDGES):
+                target = step[other * EDGES + facing]
+                if target < 0 or board[target // EDGES] >= 0 or edges[code] >> facing & 1:
+                    continue
+                if tables.open_lines(self.demanding(other, facing, canal=True), kinds):
+                    lifted[target // EDGES] |= 1 << (target % EDGES + TERRAIN_SHIFT)
+        return lifted
+
+    def demanding(self, cell: int, edge: int, canal: bool) -> int:
+        """The state of `cell` were its `edge` to demand canal (or terrain) instead."""
+        constraint = self.state.constraints[cell] & ~(1 << edge | 1 << (edge + TERRAIN_SHIFT))
+        bit = edge if canal else edge + TERRAIN_SHIFT
+        return self.keys[cell] & ~CONSTRAINT_BITS | constraint | 1 << bit
+
     def kinds(self, seat: int) -> int:
-        """The kinds of tile the seat can still get, as a bit mask."""
+        """The kinds of tile the seat can still get (from its hand, the pile or the
+        discards, all public), as a bit mask."""
         found = self.available.get(seat)
         if found is None:
             state = self.state
-            kind_of = state.game.parts.tiles.kind_of
-            found = 0
-            for tile in (*state.pile, *state.discards, *state.hands[seat]):
-                found |= 1 << kind_of[tile]
+            found = kinds_of(state, (*state.hands[seat], *state.pile, *state.discards))
             self.available[seat] = found
         return found
+
+    def held(self, seat: int) -> int:
+        """The kinds of tile the seat has at hand, as a bit mask (all it can still get where
+        its draws are taken to bring what it lacks)."""
+        return self.kinds(seat) if self.drawn else kinds_of(self.state, self.state.hands[seat])
 
     def reach(self, seat: int, port: int) -> Reach:
         found = self.reaches.get((seat, port))
@@ -140,7 +191,8 @@ class Canals:
         """
         parts = self.state.game.parts
         step, lines, board = parts.board.step, parts.tiles.lines, self.state.board
-        fitting, freed = self.open_lines(seat)
+        opened = self.open_lines(seat)
+        at_hand, fitting, freed = opened.at_hand, opened.fitting, opened.freed
         stops = self.stops(seat)
         ports = [FAR] * len(parts.board.ports)
         best = [FAR] * (len(board) * EDGES)
@@ -166,8 +218,10 @@ class Canals:
                 line = LINE[entry * EDGES + edge]
                 if line & laid:
                     cost = spent + stops[cell]
-                elif line & fitting[cell]:
+                elif line & at_hand[cell]:
                     cost = spent + TILE
+                elif line & fitting[cell]:
+                    cost = spent + TILE + 1  # a turn to draw the tile first
                 elif line & freed[cell]:
                     cost = spent + 2 * TILE  # a neighbour must be replaced first
                 else:
@@ -290,10 +344,13 @@ def estimate_actions(state: CanalKingState, seat: int, actions: Sequence[Action]
     canals = Canals(state)
     legs = {other: canals.legs(other) for other in players if state.ships[other] is None}
     now = [progress(state, other, canals) for other in players]
+    drawn = list(now)
+    if any(isinstance(action, Swap) for action in actions):
+        drawn[state.player] = progress(state, state.player, Canals(state, drawn=True))
     estimates = []
     for action in actions:
-        if isinstance(action, Swap):  # the board is unchanged
-            estimates.append(lead(now, seat))
+        if isinstance(action, Swap):
+            estimates.append(lead(drawn, seat))
             continue
         assert isinstance(action, Place | Replace | Special)
         cell, code = laid(state, action)
@@ -351,21 +408,21 @@ def cheaper_ways(canals: Canals, seat: int, cell: int, code: int) -> list[tuple[
     ways = [(base + a, base + b, stop) for a, b in parts.tiles.pairs[code]]
     if state.board[cell] < 0:
         return ways  # a tile on a free cell only narrows what fits around it
-    fitting = canals.open_lines(seat)[0]
-    edges, kinds = parts.tiles.edges[code], canals.kinds(seat)
+    opened = canals.open_lines(seat)
+    edges, kinds, held = parts.tiles.edges[code], canals.kinds(seat), canals.held(seat)
     for edge in range(EDGES):
         target = parts.board.step[base + edge]
         if target < 0:
             continue
         other, facing = divmod(target, EDGES)
-        cleared = state.constraints[other] & ~(1 << facing | 1 << (facing + TERRAIN_SHIFT))
-        bit = facing if edges >> edge & 1 else facing + TERRAIN_SHIFT
-        key = canals.keys[other] & ~CONSTRAINT_BITS | cleared | 1 << bit
+        key = canals.demanding(other, facing, canal=bool(edges >> edge & 1))
         laid = parts.tiles.lines[state.board[other]] if state.board[other] >= 0 else 0
-        gained = tables.open_lines(key, kinds) & ~fitting[other] & ~laid
-        if gained:
-            first = other * EDGES
-            ways += [
-                (first + a, first + b, TILE) for (a, b), bit in PAIR_BIT.items() if gained & bit
-            ]
+        fits, handy = tables.open_lines(key, kinds), tables.open_lines(key, held)
+        gained = (fits & ~opened.fitting[other] | handy & ~opened.at_hand[other]) & ~laid
+        first = other * EDGES
+        ways += [
+            (first + a, first + b, TILE if handy & bit else TILE + 1)
+            for (a, b), bit in PAIR_BIT.items()
+            if gained & bit
+        ]
     return ways
