@@ -48,6 +48,15 @@ def test_no_bot_peeks_at_hidden_parts(game_id: str, bot: str, params: dict[str, 
         assert first in state.legal_actions()
 
 
+@pytest.mark.parametrize("game_id", towpath.game_ids())
+def test_every_seat_is_evaluated_at_once_as_one_by_one(game_id: str) -> None:
+    for players in (2, 3):
+        for state in positions_of(game_id, players, seed=3, every=5):
+            values = state.game.evaluate_all(state)
+            assert values == [state.game.evaluate(state, seat) for seat in range(players)]
+            assert all(0.0 <= value <= 1.0 for value in values)
+
+
 @pytest.mark.parametrize(("bot", "params"), BOTS[1:], ids=str)
 def test_bots_are_deterministic_for_a_seed_and_budget(bot: str, params: dict[str, Any]) -> None:
     state = positions_of("mississippi", 3, seed=4)[1]

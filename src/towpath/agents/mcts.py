@@ -200,7 +200,7 @@ class MCTSAgent(Agent):
             world.apply(self.rollout_action(world))
         if world.is_terminal():
             return world.returns()
-        return [game.evaluate(world, seat) for seat in range(game.players)]
+        return game.evaluate_all(world)
 
     def rollout_action(self, world: State) -> Action:
         actions = world.legal_actions()

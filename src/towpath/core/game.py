@@ -103,6 +103,11 @@ class Game(ABC):
         spread = max(scores) - min(scores)
         return logistic((scores[seat] - max(others)) / (1.0 + spread))
 
+    def evaluate_all(self, state: State) -> list[float]:
+        """`evaluate` for every seat; games whose judgement of one seat weighs every seat's
+        position override it to do that work once."""
+        return [self.evaluate(state, seat) for seat in range(self.players)]
+
     def estimate_actions(
         self, state: State, seat: int, actions: Sequence[Action]
     ) -> list[float] | None:

@@ -37,7 +37,7 @@ from towpath.games.canal_king.components import (
     load_components,
     load_rules,
 )
-from towpath.games.canal_king.evaluate import estimate_actions, evaluate
+from towpath.games.canal_king.evaluate import estimate_actions, evaluate, evaluate_all
 from towpath.games.canal_king.state import BUILDING, CanalKingState
 from towpath.games.canal_king.tables import ActionTables
 
@@ -133,6 +133,10 @@ class CanalKing(Game):
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, CanalKingState)
         return evaluate(state, seat)
+
+    def evaluate_all(self, state: State) -> list[float]:
+        assert isinstance(state, CanalKingState)
+        return evaluate_all(state)
 
     def estimate_actions(
         self, state: State, seat: int, actions: Sequence[Action]

@@ -237,10 +237,16 @@ class Canals:
 
 
 def evaluate(state: CanalKingState, seat: int) -> float:
+    return evaluate_all(state)[seat]
+
+
+def evaluate_all(state: CanalKingState) -> list[float]:
+    """`evaluate` for every seat, from one search of each seat's ways."""
     if state.is_terminal():
-        return state.returns()[seat]
+        return state.returns()
     canals = Canals(state)
-    return lead([progress(state, other, canals) for other in range(state.game.players)], seat)
+    values = [progress(state, seat, canals) for seat in range(state.game.players)]
+    return [lead(values, seat) for seat in range(state.game.players)]
 
 
 def lead(values: list[float], seat: int) -> float:
