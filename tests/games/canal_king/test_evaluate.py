@@ -11,7 +11,16 @@ from towpath.core.actions import Action
 from towpath.games.canal_king import CanalKing
 from towpath.games.canal_king.actions import Place, Swap
 from towpath.games.canal_king.components import EDGES, PAIRS, line_bit
-from towpath.games.canal_king.evaluate import FAR, HOPELESS, TILE, Canals, building_turns, via, way
+from towpath.games.canal_king.evaluate import (
+    FAR,
+    HOPELESS,
+    TILE,
+    Canals,
+    building_turns,
+    lead,
+    via,
+    way,
+)
 from towpath.games.canal_king.state import CanalKingState
 
 
@@ -171,6 +180,14 @@ def test_a_building_seat_needs_its_tiles_a_launch_and_its_stops() -> None:
     # a tile and a flag and the stop in port; the other order cannot be joined.
     assert building_turns([TILE + 1, FAR, 2, FAR, TILE + 2]) == 2 + 1 + 5
     assert building_turns([FAR, FAR, 2, FAR, FAR]) == HOPELESS
+
+
+def test_a_seat_far_ahead_still_hurries() -> None:
+    # Against a hopeless opponent the lead alone hardly changes with a turn more or less.
+    hopeless = -float(HOPELESS)
+    assert lead([-10.0, hopeless], 0) - lead([-11.0, hopeless], 0) > 0.01
+    assert lead([-10.0, -12.0], 0) > lead([-10.0, -11.0], 0) > lead([-10.0, -10.0], 0)
+    assert 0.0 < lead([hopeless, hopeless], 0) < 0.5 < lead([-1.0, hopeless], 0) < 1.0
 
 
 def test_sailing_turns_have_no_estimate() -> None:

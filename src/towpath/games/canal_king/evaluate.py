@@ -17,7 +17,7 @@ after other tiles). Among ways of as many tiles it takes the one of fewest stops
 (each port passed, each tile of the player's flag colour followed along its line, two for an
 opponent's special tile). A route no tile can join any more is HOPELESS.
 
-The value is the seat's lead over the best other player, in turns.
+The value is the seat's lead over the best other player, in turns, and how soon it may win.
 
 Bots rank hundreds of placements per turn, so `estimate_actions` judges a building action from
 the searches of the position before it: a tile laid on cell x opens its lines there, and a way
@@ -46,6 +46,7 @@ from towpath.games.canal_king.tables import CONSTRAINT_BITS, TERRAIN_SHIFT, Acti
 
 LEAD_SCALE = 3.0  # turns of lead that make a clear, but not decisive, lead
 HOPELESS = 40  # the turns of a route that can no longer be joined, or sailed
+HORIZON = 2 * HOPELESS  # a seat needing this many turns would be sure to lose its lead
 # A way's cost packs its tiles and its stops: tiles * TILE + stops (fewest tiles first).
 TILE = 1 << 10
 FAR = 1 << 40
@@ -250,8 +251,11 @@ def evaluate_all(state: CanalKingState) -> list[float]:
 
 
 def lead(values: list[float], seat: int) -> float:
+    """The seat's chance from its lead in turns, less what it may lose on the way (a way
+    blocked, the length limit): a share for each turn it still needs, so the seat hurries
+    even when far ahead."""
     best_other = max(v for other, v in enumerate(values) if other != seat)
-    return logistic((values[seat] - best_other) / LEAD_SCALE)
+    return logistic((values[seat] - best_other) / LEAD_SCALE) * (1 + values[seat] / HORIZON)
 
 
 def progress(state: CanalKingState, seat: int, canals: Canals) -> float:
