@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import towpath
-from tests.games.canal_king.helpers import NETWORK, position, small
+from tests.games.canal_king.helpers import NETWORK, NW, SE, position, small
 from towpath.core.actions import Action
 from towpath.games.canal_king import CanalKing
 from towpath.games.canal_king.actions import Place, Swap
@@ -173,6 +173,25 @@ def test_a_way_needs_tiles_the_player_can_still_get() -> None:
     names = state.game.parts.tiles.names
     state.pile = [t for t in state.pile if names[t].split(":")[0].lower() not in curves]
     assert way(Canals(state).legs(0)) // TILE > 1
+
+
+def through(edge: int) -> int:
+    """The lines of a cell that use `edge`, as a bit mask."""
+    return sum(line_bit(edge, other) for other in range(EDGES) if other != edge)
+
+
+def test_terrain_between_two_tiles_stays_and_a_free_cell_may_be_freed() -> None:
+    # (1,0)'s T joins N and NE: its NW edge faces the laid (0,0) and its SE edge the free (2,1)
+    # with terrain. A tile may replace the T to face (2,1) with canal, never to face (0,0):
+    # (0,0) demands terrain there, and (0,0) may not face it with canal while the T does not.
+    state = position(tiles={(0, 0): ("S", 0), (1, 0): ("T", 0)}, cards=[4, 2], **small())
+    board = state.game.parts.board
+    laid, free = board.cell(0, 0), board.cell(2, 1)
+    assert laid is not None and free is not None
+    opened = Canals(state).open_lines(0)
+    assert not (opened.fitting[laid] | opened.freed[laid]) & through(SE)
+    assert not opened.fitting[free] & through(NW)
+    assert opened.freed[free] & through(NW)
 
 
 def test_a_building_seat_needs_its_tiles_a_launch_and_its_stops() -> None:
