@@ -75,8 +75,12 @@ class Reach:
 class Openings:
     """Per cell, the lines a tile laid there may give it (bit masks): from the seat's hand
     (`at_hand`), from the tiles it can still get (`fitting`), and from those once a neighbour
-    were replaced (`freed`)."""
+    were replaced (`freed`); and the kinds of tile behind them (bit masks): those the seat
+    can still get (`kinds`: from its hand, the pile or the discards, all public) and those it
+    holds (`held`: all it can still get where its draws are taken to bring what it lacks)."""
 
+    kinds: int
+    held: int
     at_hand: list[int]
     fitting: list[int]
     freed: list[int]
@@ -102,7 +106,6 @@ class Canals:
         tables = state.game.tables
         self.keys = tables.cell_states(state.board, state.constraints)
         self.opened: dict[int, Openings] = {}
-        self.available: dict[int, int] = {}
         self.reaches: dict[tuple[int, int], Reach] = {}
 
     def open_lines(self, seat: int) -> Openings:
@@ -111,8 +114,9 @@ class Canals:
         still get that would fit once they were replaced to face it with canal."""
         found = self.opened.get(seat)
         if found is None:
-            tables = self.state.game.tables
-            kinds, held = self.kinds(seat), self.held(seat)
+            state, tables = self.state, self.state.game.tables
+            kinds = kinds_of(state, (*state.hands[seat], *state.pile, *state.discards))
+            held = kinds if self.drawn else kinds_of(state, state.hands[seat])
             fitting = [tables.open_lines(key, kinds) for key in self.keys]
             at_hand = fitting if held == kinds else [tables.open_lines(k, held) for k in self.keys]
             lifted = self.liftable(kinds)
@@ -120,7 +124,7 @@ class Canals:
                 tables.open_lines(key & ~lift, kinds) if lift else 0
                 for key, lift in zip(self.keys, lifted, strict=True)
             ]
-            found = self.opened[seat] = Openings(at_hand, fitting, freed)
+            found = self.opened[seat] = Openings(kinds, held, at_hand, fitting, freed)
         return found
 
     def liftable(self, kinds: int) -> list[int]:
@@ -146,21 +150,6 @@ class Canals:
         constraint = self.state.constraints[cell] & ~(1 << edge | 1 << (edge + TERRAIN_SHIFT))
         bit = edge if canal else edge + TERRAIN_SHIFT
         return self.keys[cell] & ~CONSTRAINT_BITS | constraint | 1 << bit
-
-    def kinds(self, seat: int) -> int:
-        """The kinds of tile the seat can still get (from its hand, the pile or the
-        discards, all public), as a bit mask."""
-        found = self.available.get(seat)
-        if found is None:
-            state = self.state
-            found = kinds_of(state, (*state.hands[seat], *state.pile, *state.discards))
-            self.available[seat] = found
-        return found
-
-    def held(self, seat: int) -> int:
-        """The kinds of tile the seat has at hand, as a bit mask (all it can still get where
-        its draws are taken to bring what it lacks)."""
-        return self.kinds(seat) if self.drawn else kinds_of(self.state, self.state.hands[seat])
 
     def reach(self, seat: int, port: int) -> Reach:
         found = self.reaches.get((seat, port))
@@ -419,7 +408,7 @@ def cheaper_ways(canals: Canals, seat: int, cell: int, code: int) -> list[tuple[
     if state.board[cell] < 0:
         return ways  # a tile on a free cell only narrows what fits around it
     opened = canals.open_lines(seat)
-    edges, kinds, held = parts.tiles.edges[code], canals.kinds(seat), canals.held(seat)
+    edges = parts.tiles.edges[code]
     for edge in range(EDGES):
         target = parts.board.step[base + edge]
         if target < 0:
@@ -427,7 +416,7 @@ def cheaper_ways(canals: Canals, seat: int, cell: int, code: int) -> list[tuple[
         other, facing = divmod(target, EDGES)
         key = canals.demanding(other, facing, canal=bool(edges >> edge & 1))
         laid = parts.tiles.lines[state.board[other]] if state.board[other] >= 0 else 0
-        fits, handy = tables.open_lines(key, kinds), tables.open_lines(key, held)
+        fits, handy = tables.open_lines(key, opened.kinds), tables.open_lines(key, opened.held)
         gained = (fits & ~opened.fitting[other] | handy & ~opened.at_hand[other]) & ~laid
         first = other * EDGES
         ways += [
