@@ -58,12 +58,16 @@ def positions(players: int) -> list[CanalKingState]:
     return found
 
 
-def test_the_tile_that_joins_the_route_is_estimated_best_and_exactly() -> None:
-    # F-(0,2)-(0,3)-E is one tight curve short: a T turned to join the S and SW edges of (0,2)
-    # joins E to the network, completing route 4 (D-F-B-E); route 2 (B-D-F-C) is complete.
+def one_curve_short(hand: list[str]) -> CanalKingState:
+    """F-(0,2)-(0,3)-E is one tight curve short: a T turned to join the S and SW edges of
+    (0,2) joins E to the network, completing route 4 (D-F-B-E) of seat 0 holding `hand`;
+    seat 1's route 2 (B-D-F-C) is complete."""
     tiles = {**NETWORK, (0, 3): ("S", 0)}
-    hands = [["T", "G", "G", "S", "S"], ["S"] * 5]
-    state = position(tiles=tiles, hands=hands, cards=[4, 2], **small())
+    return position(tiles=tiles, hands=[hand, ["S"] * 5], cards=[4, 2], **small())
+
+
+def test_the_tile_that_joins_the_route_is_estimated_best_and_exactly() -> None:
+    state = one_curve_short(["T", "G", "G", "S", "S"])
     actions = state.legal_actions()
     estimates = state.game.estimate_actions(state, 0, actions)
     assert estimates is not None
@@ -75,11 +79,7 @@ def test_the_tile_that_joins_the_route_is_estimated_best_and_exactly() -> None:
 
 def test_a_tile_the_hand_lacks_costs_a_turn_to_draw() -> None:
     # Joining E needs a tight curve at (0,2): a T in hand lays it, five G must draw one first.
-    tiles = {**NETWORK, (0, 3): ("S", 0)}
-    curve = position(
-        tiles=tiles, hands=[["T", "G", "G", "G", "G"], ["S"] * 5], cards=[4, 2], **small()
-    )
-    gentle = position(tiles=tiles, hands=[["G"] * 5, ["S"] * 5], cards=[4, 2], **small())
+    curve, gentle = one_curve_short(["T", "G", "G", "G", "G"]), one_curve_short(["G"] * 5)
     assert building_turns(Canals(gentle).legs(0)) == building_turns(Canals(curve).legs(0)) + 1
     assert building_turns(Canals(gentle, drawn=True).legs(0)) == building_turns(
         Canals(curve).legs(0)
@@ -87,11 +87,7 @@ def test_a_tile_the_hand_lacks_costs_a_turn_to_draw() -> None:
 
 
 def test_a_swap_is_estimated_by_the_best_its_draws_can_bring() -> None:
-    tiles = {**NETWORK, (0, 3): ("S", 0)}
-    gentle = position(tiles=tiles, hands=[["G"] * 5, ["S"] * 5], cards=[4, 2], **small())
-    curve = position(
-        tiles=tiles, hands=[["T", "G", "G", "G", "G"], ["S"] * 5], cards=[4, 2], **small()
-    )
+    curve, gentle = one_curve_short(["T", "G", "G", "G", "G"]), one_curve_short(["G"] * 5)
     actions = gentle.legal_actions()
     estimates = gentle.game.estimate_actions(gentle, 0, actions)
     assert estimates is not None
@@ -166,8 +162,7 @@ def test_a_cell_is_passed_only_along_lines_a_fitting_tile_may_have() -> None:
 
 def test_a_way_needs_tiles_the_player_can_still_get() -> None:
     # Joining E needs a tight curve at (0,2): with every T, TT, TTT... gone, it needs more.
-    tiles = {**NETWORK, (0, 3): ("S", 0)}
-    state = position(tiles=tiles, hands=[["G"] * 5, ["S"] * 5], cards=[4, 2], **small())
+    state = one_curve_short(["G"] * 5)
     assert building_turns(Canals(state).legs(0)) < HOPELESS
     curves = {"t", "tt", "ttt", "stt", "tg", "yst", "st", "ss"}
     names = state.game.parts.tiles.names
