@@ -42,7 +42,12 @@ from towpath.games.canal_king.actions import Place, Replace, Special, Swap
 from towpath.games.canal_king.canals import SPECIAL, Departure, departure, sail_stops
 from towpath.games.canal_king.components import BORDER, EDGES, PAIR_BIT, line_bit
 from towpath.games.canal_king.state import CanalKingState
-from towpath.games.canal_king.tables import CONSTRAINT_BITS, TERRAIN_SHIFT, ActionTables
+from towpath.games.canal_king.tables import (
+    CONSTRAINT_BITS,
+    TERRAIN_SHIFT,
+    ActionTables,
+    demanding,
+)
 
 LEAD_SCALE = 3.0  # turns of lead that make a clear, but not decisive, lead
 HOPELESS = 40  # the turns of a route that can no longer be joined, or sailed
@@ -141,15 +146,14 @@ class Canals:
                 target = step[other * EDGES + facing]
                 if target < 0 or board[target // EDGES] >= 0 or edges[code] >> facing & 1:
                     continue
-                if tables.open_lines(self.demanding(other, facing, canal=True), kinds):
+                if tables.open_lines(self.state_demanding(other, facing, canal=True), kinds):
                     lifted[target // EDGES] |= 1 << (target % EDGES + TERRAIN_SHIFT)
         return lifted
 
-    def demanding(self, cell: int, edge: int, canal: bool) -> int:
+    def state_demanding(self, cell: int, edge: int, canal: bool) -> int:
         """The state of `cell` were its `edge` to demand canal (or terrain) instead."""
-        constraint = self.state.constraints[cell] & ~(1 << edge | 1 << (edge + TERRAIN_SHIFT))
-        bit = edge if canal else edge + TERRAIN_SHIFT
-        return self.keys[cell] & ~CONSTRAINT_BITS | constraint | 1 << bit
+        constraint = demanding(self.state.constraints[cell], edge, canal)
+        return self.keys[cell] & ~CONSTRAINT_BITS | constraint
 
     def reach(self, seat: int, port: int) -> Reach:
         found = self.reaches.get((seat, port))
@@ -414,7 +418,7 @@ def cheaper_ways(canals: Canals, seat: int, cell: int, code: int) -> list[tuple[
         if target < 0:
             continue
         other, facing = divmod(target, EDGES)
-        key = canals.demanding(other, facing, canal=bool(edges >> edge & 1))
+        key = canals.state_demanding(other, facing, canal=bool(edges >> edge & 1))
         laid = parts.tiles.lines[state.board[other]] if state.board[other] >= 0 else 0
         fits, handy = tables.open_lines(key, opened.kinds), tables.open_lines(key, opened.held)
         gained = (fits & ~opened.fitting[other] | handy & ~opened.at_hand[other]) & ~laid

@@ -42,7 +42,7 @@ from towpath.games.canal_king.canals import (
     sail_stops,
 )
 from towpath.games.canal_king.components import EDGE_NAMES, EDGES
-from towpath.games.canal_king.tables import EDGE_BITS, TERRAIN_SHIFT
+from towpath.games.canal_king.tables import EDGE_BITS, TERRAIN_SHIFT, demanding
 from towpath.games.canal_king.view import render_svg, render_text
 
 if TYPE_CHECKING:
@@ -469,9 +469,7 @@ class CanalKingState(State):
             target = step[cell * EDGES + edge]
             if target >= 0:
                 other, facing = divmod(target, EDGES)
-                cleared = constraints[other] & ~(1 << facing | 1 << (facing + TERRAIN_SHIFT))
-                bit = facing if edges >> edge & 1 else facing + TERRAIN_SHIFT
-                constraints[other] = cleared | 1 << bit
+                constraints[other] = demanding(constraints[other], facing, bool(edges >> edge & 1))
 
     def _draw(self, seat: int, count: int) -> None:
         """Draw `count` tiles; an empty pile is the shuffled discards (Decision: none if both

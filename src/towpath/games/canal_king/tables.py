@@ -28,6 +28,12 @@ NEXT = (1).__add__
 Fit = tuple[int, tuple[tuple[int, ...], ...]]  # kinds with a fitting rotation, and those by kind
 
 
+def demanding(constraint: int, edge: int, canal: bool) -> int:
+    """A cell's constraint with its `edge` made to demand canal (or terrain) instead."""
+    cleared = constraint & ~(1 << edge | 1 << (edge + TERRAIN_SHIFT))
+    return cleared | 1 << (edge if canal else edge + TERRAIN_SHIFT)
+
+
 def fits(edges: int, constraint: int) -> bool:
     canal = constraint & EDGE_BITS
     return edges & canal == canal and not edges & (constraint >> TERRAIN_SHIFT)
