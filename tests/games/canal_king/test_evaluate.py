@@ -3,6 +3,8 @@ checked against searching each action's result."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 import towpath
@@ -81,30 +83,53 @@ def test_a_tile_the_hand_lacks_costs_a_turn_to_draw() -> None:
     # Joining E needs a tight curve at (0,2): a T in hand lays it, five G must draw one first.
     curve, gentle = one_curve_short(["T", "G", "G", "G", "G"]), one_curve_short(["G"] * 5)
     assert building_turns(Canals(gentle).legs(0)) == building_turns(Canals(curve).legs(0)) + 1
-    assert building_turns(Canals(gentle, drawn=True).legs(0)) == building_turns(
+    canals = Canals(gentle)
+    assert building_turns(canals.holding(0, canals.kinds).legs(0)) == building_turns(
         Canals(curve).legs(0)
     )
 
 
-def test_a_swap_is_estimated_by_the_best_its_draws_can_bring() -> None:
-    curve, gentle = one_curve_short(["T", "G", "G", "G", "G"]), one_curve_short(["G"] * 5)
-    actions = gentle.legal_actions()
-    estimates = gentle.game.estimate_actions(gentle, 0, actions)
+def swap_estimates(state: CanalKingState) -> dict[tuple[str, ...], float]:
+    actions = state.legal_actions()
+    estimates = state.game.estimate_actions(state, state.player, actions)
     assert estimates is not None
-    swaps = [e for a, e in zip(actions, estimates, strict=True) if isinstance(a, Swap)]
-    assert swaps == [pytest.approx(gentle.game.evaluate(curve, 0))] * len(swaps)
-    assert min(swaps) > gentle.game.evaluate(gentle, 0)
+    return {a.tiles: e for a, e in zip(actions, estimates, strict=True) if isinstance(a, Swap)}
+
+
+def test_the_more_tiles_a_swap_draws_the_likelier_they_bring_what_the_way_lacks() -> None:
+    curve, gentle = one_curve_short(["T", "G", "G", "G", "G"]), one_curve_short(["G"] * 5)
+    swaps = swap_estimates(gentle)
+    by_count = [swaps[("G",) * count] for count in range(1, 6)]
+    assert gentle.game.evaluate(gentle, 0) < by_count[0]
+    assert by_count == sorted(set(by_count))
+    assert by_count[-1] < gentle.game.evaluate(curve, 0), "never beyond holding the T"
+
+
+def test_a_swap_giving_up_the_tile_the_way_needs_is_estimated_below_the_position() -> None:
+    state = one_curve_short(["T", "G", "G", "S", "S"])
+    now = state.game.evaluate(state, 0)
+    for tiles, estimate in swap_estimates(state).items():
+        if "T" in tiles:
+            assert estimate < now, tiles
+        else:
+            assert estimate == pytest.approx(now, abs=1e-12), "the way lacks nothing to draw"
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_a_swap_is_estimated_no_worse_than_the_position(players: int) -> None:
+def test_a_swap_keeping_a_tile_of_each_kind_is_estimated_no_worse_than_the_position(
+    players: int,
+) -> None:
+    kept = 0
     for state in positions(players):
-        actions = state.legal_actions()
-        estimates = state.game.estimate_actions(state, state.player, actions)
-        assert estimates is not None
         now = state.game.evaluate(state, state.player)
-        swaps = [e for a, e in zip(actions, estimates, strict=True) if isinstance(a, Swap)]
-        assert swaps and min(swaps) >= now - 1e-12
+        tiles = state.game.parts.tiles
+        hand = Counter(tiles.kind_of[tile] for tile in state.hands[state.player])
+        for given, estimate in swap_estimates(state).items():
+            gone = Counter(tiles.kind_of[tiles.by_name[name.lower()]] for name in given)
+            if all(count < hand[kind] for kind, count in gone.items()):
+                kept += 1
+                assert estimate >= now - 1e-12, given
+    assert kept
 
 
 @pytest.mark.parametrize("players", [2, 3])

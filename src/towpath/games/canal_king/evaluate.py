@@ -8,14 +8,14 @@ A building player needs a turn per tile still to lay, a turn to launch, and then
 turns of the way its route will take. The *way* joins the route's ports, calls in the better
 order, with the fewest tiles: it follows the lines of the tiles on it, costing a tile for each
 empty cell it crosses and for each tile lacking the line it needs, where a playing tile with
-that line fits the cell as its neighbours stand now and the player can still get one (from its
-hand, the pile or the discards; a special tile is never replaced), or two tiles where such a
-tile would fit a free cell once a neighbour were replaced to face it with canal (by a tile
-that may replace it so; between two tiles, terrain stays). A tile the player can
-get but has no kind of in hand costs a turn more: the turn of drawing it (a swap, or the draws
-after other tiles). Among ways of as many tiles it takes the one of fewest stops and such turns
-(each port passed, each tile of the player's flag colour followed along its line, two for an
-opponent's special tile). A route no tile can join any more is HOPELESS.
+that line fits the cell as its neighbours stand now and the player can still get one (any tile
+off the board: an opponent's comes back when swapped away; a special tile is never replaced),
+or two tiles where such a tile would fit a free cell once a neighbour were replaced to face it
+with canal (by a tile that may replace it so; between two tiles, terrain stays). A tile the
+player can get but has no kind of in hand costs a turn more: the turn of drawing it (a swap, or
+the draws after other tiles). Among ways of as many tiles it takes the one of fewest stops and
+such turns (each port passed, each tile of the player's flag colour followed along its line,
+two for an opponent's special tile). A route no tile can join any more is HOPELESS.
 
 The value is the seat's lead over the best other player, in turns, and how soon it may win.
 
@@ -25,16 +25,18 @@ through x along line (a, b) costs what it takes to reach x's edge a from one end
 x's edge b from the other; so do the ways through a neighbour of x where a tile now fits that
 did not before. That is exact unless the best way crosses x twice or the tile makes some way
 dearer (it narrows what fits its neighbours, it leaves the hand; a special tile closes its own
-cell). A swap is estimated by the best its draws can bring: the tiles the mover lacks.
+cell). A swap is estimated by what its draws may bring (see `Swapping`).
 """
 
 from __future__ import annotations
 
 import heapq
+from collections import Counter
 from collections.abc import Iterable, Sequence
+from copy import copy
 from dataclasses import dataclass
-from functools import lru_cache
-from itertools import pairwise
+from functools import cached_property, lru_cache
+from itertools import chain, pairwise
 
 from towpath.core.actions import Action
 from towpath.core.game import logistic
@@ -50,8 +52,12 @@ from towpath.games.canal_king.tables import (
 )
 
 LEAD_SCALE = 3.0  # turns of lead that make a clear, but not decisive, lead
-HOPELESS = 40  # the turns of a route that can no longer be joined, or sailed
-HORIZON = 2 * HOPELESS  # a seat needing this many turns would be sure to lose its lead
+# The turns of a route that can no longer be joined, or sailed: more than any way takes.
+HOPELESS = 120
+HORIZON = 40  # the turns a seat may still need and keep half of what its lead is worth
+# The chance that a tile drawn is of a kind the way lacks (a rough mean: greedy against
+# greedy won more often with 0.15 than with 0.1, 0.3 or 0.5).
+DRAW_HELPS = 0.15
 # A way's cost packs its tiles and its stops: tiles * TILE + stops (fewest tiles first).
 TILE = 1 << 10
 FAR = 1 << 40
@@ -81,8 +87,8 @@ class Openings:
     """Per cell, the lines a tile laid there may give it (bit masks): from the seat's hand
     (`at_hand`), from the tiles it can still get (`fitting`), and from those once a neighbour
     were replaced (`freed`); and the kinds of tile behind them (bit masks): those the seat
-    can still get (`kinds`: from its hand, the pile or the discards, all public) and those it
-    holds (`held`: all it can still get where its draws are taken to bring what it lacks)."""
+    can still get (`kinds`: any off the board) and those it holds (`held`: its hand's, or
+    those it is taken to hold)."""
 
     kinds: int
     held: int
@@ -103,15 +109,37 @@ def kinds_of(state: CanalKingState, tiles: Iterable[int]) -> int:
 class Canals:
     """The ways of one position, searched once per seat and source port as they are needed."""
 
-    def __init__(self, state: CanalKingState, drawn: bool = False) -> None:
-        """`drawn`: take each seat's next draws to bring the tiles it lacks, so a tile it can
-        still get costs no more than one in its hand."""
+    def __init__(self, state: CanalKingState) -> None:
         self.state = state
-        self.drawn = drawn
         tables = state.game.tables
         self.keys = tables.cell_states(state.board, state.constraints)
+        # Any tile off the board can still be had: an opponent's comes back when swapped away.
+        self.kinds = kinds_of(state, (*chain(*state.hands), *state.pile, *state.discards))
+        self.held: dict[int, int] = {}  # the kinds a seat is taken to hold, where not its hand's
         self.opened: dict[int, Openings] = {}
         self.reaches: dict[tuple[int, int], Reach] = {}
+
+    def holding(self, seat: int, held: int) -> Canals:
+        """The ways of this position were the seat to hold tiles of these kinds instead."""
+        other = copy(self)
+        other.held = {**self.held, seat: held}
+        other.opened, other.reaches = {}, {}
+        return other
+
+    @cached_property
+    def fitting(self) -> list[int]:
+        """Per cell, the lines a tile that can still be had may give it as it stands."""
+        tables = self.state.game.tables
+        return [tables.open_lines(key, self.kinds) for key in self.keys]
+
+    @cached_property
+    def freed(self) -> list[int]:
+        """Per free cell, the lines such a tile may give it once a neighbour were replaced."""
+        tables = self.state.game.tables
+        return [
+            tables.open_lines(key & ~lift, self.kinds) if lift else 0
+            for key, lift in zip(self.keys, self.liftable(self.kinds), strict=True)
+        ]
 
     def open_lines(self, seat: int) -> Openings:
         """Per cell, the lines it may come to have: by a tile of the seat's hand, by a tile
@@ -119,17 +147,12 @@ class Canals:
         still get that would fit once they were replaced to face it with canal."""
         found = self.opened.get(seat)
         if found is None:
-            state, tables = self.state, self.state.game.tables
-            kinds = kinds_of(state, (*state.hands[seat], *state.pile, *state.discards))
-            held = kinds if self.drawn else kinds_of(state, state.hands[seat])
-            fitting = [tables.open_lines(key, kinds) for key in self.keys]
-            at_hand = fitting if held == kinds else [tables.open_lines(k, held) for k in self.keys]
-            lifted = self.liftable(kinds)
-            freed = [
-                tables.open_lines(key & ~lift, kinds) if lift else 0
-                for key, lift in zip(self.keys, lifted, strict=True)
-            ]
-            found = self.opened[seat] = Openings(kinds, held, at_hand, fitting, freed)
+            state, tables, kinds = self.state, self.state.game.tables, self.kinds
+            held = self.held.get(seat, kinds_of(state, state.hands[seat]))
+            at_hand = (
+                self.fitting if held == kinds else [tables.open_lines(k, held) for k in self.keys]
+            )
+            found = self.opened[seat] = Openings(kinds, held, at_hand, self.fitting, self.freed)
         return found
 
     def liftable(self, kinds: int) -> list[int]:
@@ -245,10 +268,10 @@ def evaluate_all(state: CanalKingState) -> list[float]:
 
 def lead(values: list[float], seat: int) -> float:
     """The seat's chance from its lead in turns, less what it may lose on the way (a way
-    blocked, the length limit): a share for each turn it still needs, so the seat hurries
-    even when far ahead."""
+    blocked, the length limit): the more turns it still needs, the less it keeps, so the seat
+    hurries even when far ahead."""
     best_other = max(v for other, v in enumerate(values) if other != seat)
-    return logistic((values[seat] - best_other) / LEAD_SCALE) * (1 + values[seat] / HORIZON)
+    return logistic((values[seat] - best_other) / LEAD_SCALE) * HORIZON / (HORIZON - values[seat])
 
 
 def progress(state: CanalKingState, seat: int, canals: Canals) -> float:
@@ -347,13 +370,14 @@ def estimate_actions(state: CanalKingState, seat: int, actions: Sequence[Action]
     canals = Canals(state)
     legs = {other: canals.legs(other) for other in players if state.ships[other] is None}
     now = [progress(state, other, canals) for other in players]
-    drawn = list(now)
-    if any(isinstance(action, Swap) for action in actions):
-        drawn[state.player] = progress(state, state.player, Canals(state, drawn=True))
+    swapping = Swapping(state, canals, now[state.player]) if has_swaps(actions) else None
     estimates = []
     for action in actions:
         if isinstance(action, Swap):
-            estimates.append(lead(drawn, seat))
+            assert swapping is not None
+            values = list(now)
+            values[state.player] = swapping.progress(action)
+            estimates.append(lead(values, seat))
             continue
         assert isinstance(action, Place | Replace | Special)
         cell, code = laid(state, action)
@@ -368,6 +392,40 @@ def estimate_actions(state: CanalKingState, seat: int, actions: Sequence[Action]
             values[other] = -float(building_turns(leg))
         estimates.append(lead(values, seat))
     return estimates
+
+
+def has_swaps(actions: Sequence[Action]) -> bool:
+    return any(isinstance(action, Swap) for action in actions)
+
+
+class Swapping:
+    """The mover's progress after a swap, expected: each tile drawn may be of a kind its way
+    lacks (DRAW_HELPS), up to the best its draws can bring; each kind it gives up all its tiles
+    of costs what its way loses without it."""
+
+    def __init__(self, state: CanalKingState, canals: Canals, now: float) -> None:
+        self.state, self.canals, self.now = state, canals, now
+        mover, kind_of = state.player, state.game.parts.tiles.kind_of
+        self.hand = Counter(kind_of[tile] for tile in state.hands[mover])
+        self.gain = progress(state, mover, canals.holding(mover, canals.kinds)) - now
+        self.losses: dict[int, float] = {}
+
+    def progress(self, swap: Swap) -> float:
+        tiles = self.state.game.parts.tiles
+        given = Counter(tiles.kind_of[tiles.by_name[name.lower()]] for name in swap.tiles)
+        lost = sum(self.loss(kind) for kind, count in given.items() if count == self.hand[kind])
+        return self.now + self.gain * (1 - (1 - DRAW_HELPS) ** len(swap.tiles)) - lost
+
+    def loss(self, kind: int) -> float:
+        """What the mover's way loses without any tile of this kind in hand."""
+        found = self.losses.get(kind)
+        if found is None:
+            mover, canals = self.state.player, self.canals
+            held = kinds_of(self.state, self.state.hands[mover]) & ~(1 << kind)
+            found = self.losses[kind] = self.now - progress(
+                self.state, mover, canals.holding(mover, held)
+            )
+        return found
 
 
 def laid(state: CanalKingState, action: Place | Replace | Special) -> tuple[int, int]:
