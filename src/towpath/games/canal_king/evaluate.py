@@ -370,11 +370,10 @@ def estimate_actions(state: CanalKingState, seat: int, actions: Sequence[Action]
     canals = Canals(state)
     legs = {other: canals.legs(other) for other in players if state.ships[other] is None}
     now = [progress(state, other, canals) for other in players]
-    swapping = Swapping(state, canals, now[state.player]) if has_swaps(actions) else None
+    swapping = Swapping(state, canals, now[state.player])
     estimates = []
     for action in actions:
         if isinstance(action, Swap):
-            assert swapping is not None
             values = list(now)
             values[state.player] = swapping.progress(action)
             estimates.append(lead(values, seat))
@@ -394,10 +393,6 @@ def estimate_actions(state: CanalKingState, seat: int, actions: Sequence[Action]
     return estimates
 
 
-def has_swaps(actions: Sequence[Action]) -> bool:
-    return any(isinstance(action, Swap) for action in actions)
-
-
 class Swapping:
     """The mover's progress after a swap, expected: each tile drawn may be of a kind its way
     lacks (DRAW_HELPS), up to the best its draws can bring; each kind it gives up all its tiles
@@ -405,10 +400,15 @@ class Swapping:
 
     def __init__(self, state: CanalKingState, canals: Canals, now: float) -> None:
         self.state, self.canals, self.now = state, canals, now
-        mover, kind_of = state.player, state.game.parts.tiles.kind_of
-        self.hand = Counter(kind_of[tile] for tile in state.hands[mover])
-        self.gain = progress(state, mover, canals.holding(mover, canals.kinds)) - now
+        kind_of = state.game.parts.tiles.kind_of
+        self.hand = Counter(kind_of[tile] for tile in state.hands[state.player])
         self.losses: dict[int, float] = {}
+
+    @cached_property
+    def gain(self) -> float:
+        """The best the draws can bring: every kind the way lacks."""
+        mover, canals = self.state.player, self.canals
+        return progress(self.state, mover, canals.holding(mover, canals.kinds)) - self.now
 
     def progress(self, swap: Swap) -> float:
         tiles = self.state.game.parts.tiles
