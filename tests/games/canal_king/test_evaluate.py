@@ -89,6 +89,26 @@ def test_a_tile_the_hand_lacks_costs_a_turn_to_draw() -> None:
     )
 
 
+def test_a_tile_in_an_opponents_hand_can_still_be_had() -> None:
+    # With the pile and the discards empty, seat 0's five G need the T that seat 1 holds (it
+    # comes back when seat 1 swaps it away) as much as one in the pile; without it, the way
+    # must go round.
+    def turns(theirs: list[str]) -> int:
+        state = one_curve_short(["G"] * 5)
+        state.hands[1] = sorted(state.game.parts.tiles.by_name[n.lower()] for n in theirs)
+        state.pile, state.discards = [], []
+        return building_turns(Canals(state).legs(0))
+
+    from_pile = building_turns(Canals(one_curve_short(["G"] * 5)).legs(0))
+    assert turns(["T", "S", "S", "S", "S"]) == from_pile < turns(["S"] * 5)
+
+
+def test_long_ways_are_told_apart() -> None:
+    # A route 45 tiles away is nearer than one 46 tiles away, and neither is hopeless.
+    nearer, farther = (building_turns([tiles * TILE, FAR, 0, FAR, 0]) for tiles in (45, 46))
+    assert nearer < farther < HOPELESS
+
+
 def swap_estimates(state: CanalKingState) -> dict[tuple[str, ...], float]:
     actions = state.legal_actions()
     estimates = state.game.estimate_actions(state, state.player, actions)
