@@ -8,7 +8,7 @@ import pytest
 
 import towpath
 from tests.games.mississippi.helpers import position
-from towpath.agents.mcts import MCTSAgent
+from towpath.agents.mcts import MCTSAgent, Node, Settings
 from towpath.core.errors import GameError
 
 BOTS: list[tuple[str, dict[str, Any]]] = [
@@ -112,3 +112,31 @@ def test_greedy_beats_random_at_mississippi() -> None:
             state.apply(bots[seat].choose(state))
         wins += state.returns()[names.index("greedy")] == 1.0
     assert wins >= 5
+
+
+def test_mcts_takes_the_games_settings_unless_told_otherwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = positions_of("mississippi", 2, seed=8)[0]
+    plain = MCTSAgent(seed=2, iterations=20)
+    plain.choose(state)
+    assert plain.settings == Settings()
+    monkeypatch.setattr(type(state.game), "mcts_settings", {"depth": 1, "root_worlds": 2})
+    told = MCTSAgent(seed=2, iterations=20, depth=0)
+    told.choose(state)
+    assert (told.settings.depth, told.settings.root_worlds) == (0, 2)
+
+
+def test_root_worlds_judge_the_shortlist_in_every_world() -> None:
+    state = positions_of("canal_king", 2, seed=3)[1]
+    seat = state.current_player
+    assert seat is not None
+    actions = state.legal_actions()
+    bot = MCTSAgent(seed=4, iterations=10**6, root_worlds=3, shortlist=5, depth=0)
+    bot.settings = Settings(root_worlds=3, shortlist=5, depth=0)
+    root = Node()
+    assert bot.seed_root(root, actions, state, seat) == 15
+    assert root.order is not None and sorted(map(str, root.order)) == sorted(map(str, actions))
+    assert set(root.children) == set(root.order[:5])
+    assert [child.visits for child in root.children.values()] == [3] * 5
+    assert root.visits == 15

@@ -7,12 +7,18 @@ holds the statistics of an information set of the searching seat (single-observe
 action's UCB counts only the iterations in which it was available. In perfect-information
 games this is plain UCT with sampled chance. Wide nodes grow progressively: a node visited n
 times considers at most max(min_children, widening · √n) of its actions.
+
+Where a game's evaluation is dear and its actions many (Canal King), the search may first judge
+the root's best-ranked actions each in the same few worlds (`root_worlds`): every world then
+weighs on all of them alike, so their differences are the actions' and not the worlds'.
 """
 
 from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass
+from typing import Any
 
 from towpath.agents.base import Agent
 from towpath.core.actions import Action
@@ -50,6 +56,23 @@ class Node:
         self.tried: list[Action] = []
 
 
+@dataclass(frozen=True)
+class Settings:
+    """How the search spends its budget: the bot's defaults, replaced by the game's
+    `mcts_settings` and then by the bot's own arguments."""
+
+    exploration: float = 0.4
+    rollout: str = "random"
+    epsilon: float = 0.2
+    depth: int = 3
+    widening: float = 1.0
+    min_children: int = 4
+    prior_sample: int = 300
+    prior_depth: int = 2
+    root_worlds: int = 0
+    shortlist: int = 16
+
+
 class MCTSAgent(Agent):
     name = "mcts"
 
@@ -58,35 +81,47 @@ class MCTSAgent(Agent):
         seed: int = 0,
         iterations: int | None = None,
         seconds: float | None = None,
-        exploration: float = 0.4,
-        rollout: str = "random",
-        epsilon: float = 0.2,
-        depth: int = 3,
-        widening: float = 1.0,
-        min_children: int = 4,
-        prior_sample: int = 300,
-        prior_depth: int = 2,
+        exploration: float | None = None,
+        rollout: str | None = None,
+        epsilon: float | None = None,
+        depth: int | None = None,
+        widening: float | None = None,
+        min_children: int | None = None,
+        prior_sample: int | None = None,
+        prior_depth: int | None = None,
+        root_worlds: int | None = None,
+        shortlist: int | None = None,
     ) -> None:
         """Budget: `iterations`, or `seconds` of search (both: whichever ends first).
 
         Rollouts of at most `depth` actions are "random" or "greedy" (ε-greedy on the game's
-        evaluation); a rollout that does not reach the end is scored by the evaluation.
+        evaluation); a rollout that does not reach the end is scored by the evaluation. With
+        `root_worlds`, the search first judges the root's best-ranked actions in that many
+        common worlds (its `shortlist` best by the prior). Unset settings take the game's
+        `mcts_settings`, else those of `Settings`.
         """
-        if rollout not in ("random", "greedy"):
+        if rollout not in (None, "random", "greedy"):
             raise GameError(f"mcts rollout: expected random or greedy, got {rollout!r}")
         if (iterations is not None and iterations < 1) or (seconds is not None and seconds <= 0):
             raise GameError("mcts budget: expected iterations ≥ 1 or seconds > 0")
         self.rng = Rng(seed)
         self.iterations = iterations if iterations or seconds else DEFAULT_ITERATIONS
         self.seconds = seconds
-        self.exploration = exploration
-        self.rollout_kind = rollout
-        self.epsilon = epsilon
-        self.depth = depth
-        self.widening = widening
-        self.min_children = min_children
-        self.prior_sample = prior_sample
-        self.prior_depth = prior_depth
+        given: dict[str, Any] = {
+            "exploration": exploration,
+            "rollout": rollout,
+            "epsilon": epsilon,
+            "depth": depth,
+            "widening": widening,
+            "min_children": min_children,
+            "prior_sample": prior_sample,
+            "prior_depth": prior_depth,
+            "root_worlds": root_worlds,
+            "shortlist": shortlist,
+        }
+        self.given = {key: value for key, value in given.items() if value is not None}
+        self.settings = Settings(**self.given)
+        self.deadline: float | None = None
         self.last_iterations = 0
 
     def choose(self, state: State) -> Action:
@@ -96,16 +131,46 @@ class MCTSAgent(Agent):
             raise GameError("the game is over: there is no action to choose")
         if len(actions) == 1:
             return actions[0]
+        self.settings = Settings(**{**state.game.mcts_settings, **self.given})
         root = Node()
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        done = 0
-        while (self.iterations is None or done < self.iterations) and (
-            deadline is None or time.perf_counter() < deadline or done == 0
-        ):
+        self.deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = self.seed_root(root, actions, state, seat)
+        while done == 0 or not self.spent(done):
             self.iterate(root, state.resample(seat, self.rng.next64()))
             done += 1
         self.last_iterations = done
         return max(actions, key=lambda a: self.preference(root.children.get(a)))
+
+    def seed_root(self, root: Node, actions: list[Action], state: State, seat: int) -> int:
+        """Judge the root's `shortlist` best-ranked actions in `root_worlds` common worlds,
+        each world judging every one of them (common random numbers: their differences are
+        not the worlds'); the iterations this spent."""
+        done = 0
+        for _ in range(self.settings.root_worlds):
+            if done and self.spent(done):
+                break
+            world = state.resample(seat, self.rng.next64())
+            if root.order is None:
+                root.order = self.ranked(world, actions)
+                root.legal = root.ranked_from = actions
+                root.cursor = min(len(actions), self.settings.shortlist)
+                root.tried = root.order[: root.cursor]
+            for action in root.tried:
+                child = root.children.setdefault(action, Node())
+                after = world.clone()
+                after.apply(action)
+                child.available += 1
+                child.visits += 1
+                child.value += self.rollout(after)[seat]
+            root.visits += len(root.tried)
+            done += len(root.tried)
+        return done
+
+    def spent(self, done: int) -> bool:
+        """Whether the budget is spent after `done` iterations."""
+        if self.iterations is not None and done >= self.iterations:
+            return True
+        return self.deadline is not None and time.perf_counter() >= self.deadline
 
     @staticmethod
     def preference(node: Node | None) -> tuple[int, float]:
@@ -140,7 +205,10 @@ class MCTSAgent(Agent):
         tried = node.tried
         for action in tried:
             node.children[action].available += 1
-        allowed = max(self.min_children, math.ceil(self.widening * math.sqrt(node.visits + 1)))
+        allowed = max(
+            self.settings.min_children,
+            math.ceil(self.settings.widening * math.sqrt(node.visits + 1)),
+        )
         if len(tried) < min(allowed, len(legal)):
             action = self.next_untried(node, world, depth)
             leaf = node.children[action] = Node()
@@ -153,7 +221,7 @@ class MCTSAgent(Agent):
         """The best-ranked action not yet expanded (random below the prior's depth)."""
         legal = node.legal
         if node.order is None:
-            node.order = self.ranked(world, legal) if depth < self.prior_depth else []
+            node.order = self.ranked(world, legal) if depth < self.settings.prior_depth else []
             node.ranked_from = legal
         while node.cursor < len(node.order):
             action = node.order[node.cursor]
@@ -172,7 +240,7 @@ class MCTSAgent(Agent):
         assert seat is not None
         candidates = list(legal)
         self.rng.shuffle(candidates)  # equal values keep a random order
-        values = self.values_after(world, candidates, seat, self.prior_sample)
+        values = self.values_after(world, candidates, seat, self.settings.prior_sample)
         order = sorted(range(len(values)), key=lambda i: -values[i])
         return [candidates[i] for i in order]
 
@@ -190,11 +258,13 @@ class MCTSAgent(Agent):
         if child.visits == 0:
             return math.inf
         mean = child.value / child.visits
-        return mean + self.exploration * math.sqrt(math.log(child.available) / child.visits)
+        return mean + self.settings.exploration * math.sqrt(
+            math.log(child.available) / child.visits
+        )
 
     def rollout(self, world: State) -> list[float]:
         game = world.game
-        for _ in range(self.depth):
+        for _ in range(self.settings.depth):
             if world.is_terminal():
                 return world.returns()
             world.apply(self.rollout_action(world))
@@ -204,7 +274,7 @@ class MCTSAgent(Agent):
 
     def rollout_action(self, world: State) -> Action:
         actions = world.legal_actions()
-        if self.rollout_kind == "random" or self.rng.random() < self.epsilon:
+        if self.settings.rollout == "random" or self.rng.random() < self.settings.epsilon:
             return self.rng.choice(actions)
         seat = world.current_player
         assert seat is not None

@@ -38,6 +38,8 @@ class Game(ABC):
     state_class: ClassVar[type[State]]
     # One line telling a person how to write this game's actions.
     notation_help: ClassVar[str] = ""
+    # MCTS settings that suit this game better than the bot's defaults (see agents.mcts).
+    mcts_settings: ClassVar[Mapping[str, Any]] = {}
 
     def __init__(self, players: int | None = None, **options: object) -> None:
         if players is None:
