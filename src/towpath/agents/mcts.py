@@ -139,7 +139,9 @@ class MCTSAgent(Agent):
             self.iterate(root, state.resample(seat, self.rng.next64()))
             done += 1
         self.last_iterations = done
-        return max(actions, key=lambda a: self.preference(root.children.get(a)))
+        preferences = [self.preference(root.children.get(action)) for action in actions]
+        best = max(preferences)
+        return self.rng.choice([a for a, p in zip(actions, preferences, strict=True) if p == best])
 
     def seed_root(self, root: Node, actions: list[Action], state: State, seat: int) -> int:
         """Judge the root's `shortlist` best-ranked actions in `root_worlds` common worlds,
@@ -174,6 +176,7 @@ class MCTSAgent(Agent):
 
     @staticmethod
     def preference(node: Node | None) -> tuple[int, float]:
+        """The most visited action, then the best valued (ties are drawn at random)."""
         if node is None or node.visits == 0:
             return (0, 0.0)
         return (node.visits, node.value / node.visits)
