@@ -132,8 +132,8 @@ def test_root_worlds_judge_the_shortlist_in_every_world() -> None:
     seat = state.current_player
     assert seat is not None
     actions = state.legal_actions()
-    bot = MCTSAgent(seed=4, iterations=10**6, root_worlds=3, shortlist=5, depth=0)
-    bot.settings = Settings(root_worlds=3, shortlist=5, depth=0)
+    bot = MCTSAgent(seed=4)
+    bot.settings = Settings(root_worlds=3, shortlist=5, depth=0)  # as `choose` would resolve
     root = Node()
     assert bot.seed_root(root, actions, state, seat) == 15
     assert root.order is not None and sorted(map(str, root.order)) == sorted(map(str, actions))
