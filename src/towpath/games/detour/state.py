@@ -7,7 +7,7 @@ numbers in components.Map; `map.finish` once it has finished).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from towpath.core.actions import Action
 from towpath.core.errors import GameError, IllegalAction
@@ -15,10 +15,8 @@ from towpath.core.game import JSON, State
 from towpath.core.piles import shared_win
 from towpath.games.detour.actions import DONE, Backward, Block, Done, Move, Pass, SendOnDetour
 from towpath.games.detour.components import Card
+from towpath.games.detour.table import DetourTable
 from towpath.games.detour.view import render_svg, render_text
-
-if TYPE_CHECKING:
-    from towpath.games.detour import Detour
 
 MOVE, ACTION = "move", "action"
 ACTION_TYPES: dict[str, type[Action]] = {
@@ -57,7 +55,7 @@ class DetourState(State):
         "winners",
     )
 
-    game: Detour
+    game: DetourTable
     nodes: list[int]
     hands: list[list[str]]
     finished: list[int]
@@ -69,7 +67,7 @@ class DetourState(State):
     pending: dict[str, str] | None
     winners: list[int] | None
 
-    def __init__(self, game: Detour, seed: int) -> None:
+    def __init__(self, game: DetourTable, seed: int) -> None:
         super().__init__(game, seed)
         colours = len(game.colours)
         self.nodes = [0] * colours
