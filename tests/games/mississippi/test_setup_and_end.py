@@ -64,6 +64,45 @@ def test_side_numbers_option() -> None:
         towpath.load("mississippi", 2, side_numbers=[1, 2, 3])
 
 
+def test_with_side_numbers_the_number_rolled_faces_downstream() -> None:
+    # The same seed rolls the same number whatever the boat's numbers: on the default boat the
+    # roll is the number downstream (east at space 1), so it must be on a reversed boat too.
+    reversed_sides = [6, 5, 4, 3, 2, 1]
+    rolled = set()
+    for seed in range(40):
+        default = towpath.load("mississippi", 2).new_state(seed).view(None)["boats"][0]["sides"]
+        game = towpath.load("mississippi", 2, side_numbers=reversed_sides)
+        sides = game.new_state(seed).view(None)["boats"][0]["sides"]
+        assert sides[0] == default[0], "the number rolled faces downstream"
+        clockwise = reversed_sides.index(sides[0])
+        assert sides == [reversed_sides[(clockwise + d) % 6] for d in range(6)]
+        rolled.add(sides[0])
+    assert rolled == {1, 2, 3, 4, 5, 6}
+
+
+@pytest.mark.parametrize(
+    ("side_numbers", "side_for_roll"),
+    [
+        # a number on several sides: the first of them clockwise from side 1
+        ([2, 2, 3, 4, 5, 6], {1: 0, 2: 0, 3: 2, 4: 3, 5: 4, 6: 5}),
+        # a number the boat does not carry: the side at the rolled position
+        ([10, 0, 0, 0, 0, 0], {1: 0, 2: 1, 3: 2, 4: 3, 5: 4, 6: 5}),
+    ],
+)
+def test_a_roll_on_custom_side_numbers_turns_the_decided_side_downstream(
+    side_numbers: list[int], side_for_roll: dict[int, int]
+) -> None:
+    seen = set()
+    for seed in range(40):
+        roll = towpath.load("mississippi", 2).new_state(seed).view(None)["boats"][0]["sides"][0]
+        game = towpath.load("mississippi", 2, side_numbers=side_numbers)
+        sides = game.new_state(seed).view(None)["boats"][0]["sides"]
+        side = side_for_roll[roll]
+        assert sides == [side_numbers[(side + d) % 6] for d in range(6)]
+        seen.add(roll)
+    assert seen == {1, 2, 3, 4, 5, 6}
+
+
 def test_the_turn_limit_ends_the_game_with_no_winner() -> None:
     state = towpath.load("mississippi", 2, max_turns=3).new_state(0)
     for _ in range(3):

@@ -2,64 +2,16 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from towpath.core.actions import Action
-from towpath.core.errors import GameError
-from towpath.core.game import Game, State
-from towpath.core.options import FileOption, IntListOption, IntOption, Option
+from towpath.core.game import State
 from towpath.core.registry import register
-from towpath.games.mississippi.actions import NOTATION_HELP, parse
-from towpath.games.mississippi.components import River, load_river, load_rules
 from towpath.games.mississippi.evaluate import evaluate
 from towpath.games.mississippi.state import MississippiState
-
-RULES = load_rules()
+from towpath.games.mississippi.table import MississippiTable
 
 
 @register
-class Mississippi(Game):
-    id = "mississippi"
-    title = "Mississippi"
-    min_players = 2
-    max_players = 6
-    default_players = 4
-    option_specs: ClassVar[tuple[Option, ...]] = (
-        IntOption(
-            "logs", None, "logs dealt to each player (default: by player count)", 0, 500, True
-        ),
-        IntListOption(
-            "side_numbers", list(RULES.side_numbers), "the boat's six numbers, clockwise", length=6
-        ),
-        IntOption("first_player", 0, "the seat that starts", 0, 5),
-        IntOption("max_turns", RULES.max_turns, "player turns before the game ends unfinished", 1),
-        FileOption("river", None, "a TOML file with the river's cells in track order"),
-    )
-    option_sets = ({}, {"first_player": 1, "side_numbers": [6, 5, 4, 3, 2, 1]}, {"logs": 3})
+class Mississippi(MississippiTable):
     state_class = MississippiState
-    notation_help = NOTATION_HELP
-
-    rules = RULES
-    river: River
-    side_numbers: tuple[int, ...]
-    logs_each: int
-    first_player: int
-    max_turns: int
-
-    def _setup(self) -> None:
-        first = self.option("first_player", int) or 0
-        if first >= self.players:
-            raise GameError(f"option first_player: expected a seat from 0 to {self.players - 1}")
-        self.first_player = first
-        logs = self.option("logs", int)
-        self.logs_each = RULES.logs_per_player[self.players] if logs is None else logs
-        self.side_numbers = tuple(self.option("side_numbers", list) or RULES.side_numbers)
-        self.max_turns = self.option("max_turns", int) or RULES.max_turns
-        self.river = load_river(self.option("river", str))
-
-    def rotation_cost(self, rotation: int) -> int:
-        """Logs to turn `rotation` × 60°: the first free steps cost nothing, each further one 1."""
-        return max(0, abs(rotation) - RULES.free_rotation_steps)
 
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, MississippiState)
@@ -67,6 +19,3 @@ class Mississippi(Game):
 
     def new_state(self, seed: int = 0) -> State:
         return MississippiState(self, seed)
-
-    def parse_action(self, text: str, state: State | None = None) -> Action:
-        return parse(text)

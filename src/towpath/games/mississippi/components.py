@@ -102,6 +102,15 @@ def _read_cells(raw: Any, source: str) -> tuple[Cell, ...]:
     return tuple(cells)
 
 
+def side_showing(sides: tuple[int, ...], number: int) -> int:
+    """The side (0-5, clockwise from side 1) that carries `number`.
+
+    Decision (custom `side_numbers`): where several sides carry the number, the first of them
+    clockwise from side 1; a boat that carries no such number turns its `number`-th side.
+    """
+    return sides.index(number) if number in sides else (number - 1) % 6
+
+
 def facing_number(sides: tuple[int, ...], facing: int, direction: int) -> int:
     """The number a boat shows in board direction `direction` when turned by `facing` steps."""
     return sides[(direction - facing) % 6]

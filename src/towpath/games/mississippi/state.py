@@ -6,23 +6,24 @@ Where the rules file is silent, the engine decides:
 - a backward move longer than the open spaces behind the boat (the start area included) is
   refused, not cut short;
 - a `pass` is a player turn and counts toward `max_turns`; a boat's "first turn" lasts until its
-  first move, so a boat that could only pass still may not rotate on its next turn.
+  first move, so a boat that could only pass still may not rotate on its next turn;
+- with custom `side_numbers` the number rolled faces downstream; where several sides carry it,
+  the first of them clockwise from side 1; a boat that carries no such number turns its side at
+  the rolled position (components.side_showing).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from towpath.core.actions import Action
 from towpath.core.errors import GameError, IllegalAction
 from towpath.core.game import JSON, State
 from towpath.core.hexgrid import opposite
 from towpath.games.mississippi.actions import PASS, ROTATIONS, Move, Pass, moves
-from towpath.games.mississippi.components import facing_number, facing_numbers
+from towpath.games.mississippi.components import facing_number, facing_numbers, side_showing
+from towpath.games.mississippi.table import MississippiTable
 from towpath.games.mississippi.view import render_svg, render_text
-
-if TYPE_CHECKING:
-    from towpath.games.mississippi import Mississippi
 
 START = 0
 
@@ -44,7 +45,7 @@ class MississippiState(State):
         "winner",
     )
 
-    game: Mississippi
+    game: MississippiTable
     spaces: list[int]
     logs: list[int]
     facing: list[int | None]
@@ -54,7 +55,7 @@ class MississippiState(State):
     turn: int
     winner: int | None
 
-    def __init__(self, game: Mississippi, seed: int) -> None:
+    def __init__(self, game: MississippiTable, seed: int) -> None:
         super().__init__(game, seed)
         players = game.players
         self.spaces = [START] * players
@@ -185,11 +186,13 @@ class MississippiState(State):
             self._roll_if_new()
 
     def _roll_if_new(self) -> None:
-        """The start: a boat's first turn begins with the die setting its downstream side."""
+        """The start: a boat's first turn begins with the die roll; the number rolled faces
+        downstream."""
         seat = self.player
         if self.facing[seat] is None:
             roll = self.rng.randint(1, self.game.rules.die_sides)
-            self.facing[seat] = (self.game.river.downstream - (roll - 1)) % 6
+            side = side_showing(self.game.side_numbers, roll)
+            self.facing[seat] = (self.game.river.downstream - side) % 6
 
     def _turn_boat(self, seat: int, rotation: int) -> None:
         facing = self.facing[seat]
