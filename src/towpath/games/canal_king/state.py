@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections import Counter
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from towpath.core.actions import Action
 from towpath.core.errors import GameError, IllegalAction
@@ -42,11 +42,9 @@ from towpath.games.canal_king.canals import (
     sail_stops,
 )
 from towpath.games.canal_king.components import EDGE_NAMES, EDGES
+from towpath.games.canal_king.table import CanalKingTable
 from towpath.games.canal_king.tables import EDGE_BITS, TERRAIN_SHIFT, demanding
 from towpath.games.canal_king.view import render_svg, render_text
-
-if TYPE_CHECKING:
-    from towpath.games.canal_king import CanalKing
 
 BUILDING = (Place, Replace, Special, Swap)
 SAILING = (SailToPort, SailToCell)
@@ -87,7 +85,7 @@ class CanalKingState(State):
         "winner",
     )
 
-    game: CanalKing
+    game: CanalKingTable
     _legal: list[Action] | None
     board: list[int]
     constraints: list[int]
@@ -104,7 +102,7 @@ class CanalKingState(State):
     turn: int
     winner: int | None
 
-    def __init__(self, game: CanalKing, seed: int) -> None:
+    def __init__(self, game: CanalKingTable, seed: int) -> None:
         super().__init__(game, seed)
         parts, players = game.parts, game.players
         self.board = [-1] * parts.board.size
@@ -641,7 +639,7 @@ class CanalKingState(State):
         _validate_state(self)
 
 
-def _static_constraints(game: CanalKing) -> list[int]:
+def _static_constraints(game: CanalKingTable) -> list[int]:
     return list(game.tables.static)
 
 
