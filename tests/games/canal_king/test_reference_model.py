@@ -79,6 +79,7 @@ def building(state: CanalKingState, seat: int) -> set[str]:
                 elif (
                     old // 6 != tiles.special
                     and tiles.lines[code] & tiles.lines[old] == (tiles.lines[old])
+                    and (tile, tiles.lines[code]) != (old // 6, tiles.lines[old])  # not the same
                 ):
                     found.add(str(Replace(tiles.names[tile], col, row, rotation)))
         if state.specials[seat] is not None or cell in board.dock_cells:
@@ -171,7 +172,7 @@ def test_the_engine_agrees_with_the_model_at_every_step(
     players: int, options: dict[str, Any], steps: int
 ) -> None:
     sailed = 0
-    for seed in range(3):
+    for seed in (0, 13, 14):  # 13 and 14 reach the sailing race on the small board
         state = towpath.load("canal_king", players, **options).new_state(seed)
         assert isinstance(state, CanalKingState)
         bot = towpath.agent("random", seed=seed)

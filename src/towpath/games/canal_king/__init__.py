@@ -14,6 +14,10 @@ Rules: rules/canal_king.md. Where it is silent this engine decides (see also the
   set), the ship goes on next turn by any line from that edge.
 - A ship on a tile that a special tile replaces stays there, on the same line, and is not
   stopped by it (it stops on special tiles it sails onto).
+- The very same tile, which may not replace itself (Replacement details), is a tile of the
+  same type (kind and flag) whose lines, as turned, are those of the tile there: the one
+  rotation of the type that keeps every old line. A tile of another kind with the same lines
+  (only in a custom tile set) is another tile and may replace it.
 - A route card names four different ports (a route "connects four ports"); a data file with a
   repeated port is refused.
 """

@@ -301,6 +301,12 @@ class CanalKingState(State):
             raise IllegalAction(
                 f"{action}: the new tile must keep every line of the old one", rule="keep lines"
             )
+        if code // EDGES == old // EDGES:  # so, keeping every line, the very same tile
+            raise IllegalAction(
+                f"{action}: it is the very same tile as the one there and changes nothing "
+                f"(to trade it, swap it)",
+                rule="same tile",
+            )
 
     def _check_edges(self, action: Action, cell: int, code: int) -> None:
         """The placing rules: docks are water, the border is terrain, neighbours agree."""
