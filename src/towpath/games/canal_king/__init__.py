@@ -18,6 +18,11 @@ Rules: rules/canal_king.md. Where it is silent this engine decides (see also the
   same type (kind and flag) whose lines, as turned, are those of the tile there: the one
   rotation of the type that keeps every old line. A tile of another kind with the same lines
   (only in a custom tile set) is another tile and may replace it.
+- Resampling rules out for a holder the route cards complete at the end of any of its turns
+  before its launch: a `pass` of a building player counts as a building turn (it too would
+  have been a launch). Per seat, those cards are kept as the turns end and shown in every view
+  (`ruled_out_routes`, card numbers from 1): they follow from the board as it stood, so equal
+  views resample alike. Where no deal fits, every deal of the unseen cards is equally likely.
 - A route card names four different ports (a route "connects four ports"); a data file with a
   repeated port is refused.
 """
