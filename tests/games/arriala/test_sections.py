@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.games.arriala.helpers import CASTELSARRASIN, MOISSAC, act, at, position, refused
-from towpath.games.arriala.state import majority
+from towpath.games.arriala.sections import majority
 
 
 def test_rulebook_example_five_workers_two_red_two_yellow_one_green_green_scores_8() -> None:

@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import textwrap
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from towpath.core import svg
 from towpath.core.game import JSON
 from towpath.games.arriala.components import blue_id
-
-if TYPE_CHECKING:
-    from towpath.games.arriala.state import ArrialaState
+from towpath.games.arriala.position import Position
+from towpath.games.arriala.sections import lock_counts, section_ids, winners
 
 WIDTH = 80
 LEGEND = "Canal: . free  L lock  x closed  * scored section  (spaces count from 1)"
 
 
-def build_view(state: ArrialaState, seat: int | None) -> dict[str, JSON]:
+def build_view(state: Position, seat: int | None) -> dict[str, JSON]:
     game = state.game
     layout, rules, board = game.layout, game.rules, game.layout.board
     colours = list(rules.colours[: layout.colours])
@@ -38,7 +37,7 @@ def build_view(state: ArrialaState, seat: int | None) -> dict[str, JSON]:
             blue[place - layout.blue_code(0)] = colour
     sections = section_ids(state)
     scored = [s for p, s in enumerate(sections) if s is not None and state.scored[p]]
-    lock_counts = state.lock_counts()
+    built = lock_counts(state)
     return {
         "game": game.id,
         "players": game.players,
@@ -67,13 +66,13 @@ def build_view(state: ArrialaState, seat: int | None) -> dict[str, JSON]:
                 "to": board.towns[i + 1],
                 "first": stretch.first + 1,
                 "spaces": stretch.spaces,
-                "locks": lock_counts[i],
+                "locks": built[i],
                 "max_locks": stretch.max_locks,
                 "in_play": layout.in_play[stretch.first],
             }
             for i, stretch in enumerate(board.stretches)
         ],
-        "locks_left": rules.locks_total - sum(lock_counts),
+        "locks_left": rules.locks_total - sum(built),
         "vineyards": vineyards,
         "vineyard_info": [
             {"id": v.id, "name": v.name, "places": v.places, "points": v.points}
@@ -106,23 +105,11 @@ def build_view(state: ArrialaState, seat: int | None) -> dict[str, JSON]:
         "reshuffled": None if state.reshuffled is None else list(state.reshuffled),
         "marks": _marks(state, colours),
         "over": state.over,
-        "winners": [colours[c] for c in state.winners()] if state.over else [],
+        "winners": [colours[c] for c in winners(state)] if state.over else [],
     }
 
 
-def section_ids(state: ArrialaState) -> list[str | None]:
-    """Per canal space, the id ("first-last", counted from 1) of the section it lies in."""
-    layout = state.game.layout
-    ids: list[str | None] = [None] * layout.length
-    for p in layout.open_spaces:
-        if not state.locks[p] and ids[p] is None:
-            first, last = state.section(p)
-            for q in range(first, last + 1):
-                ids[q] = f"{first + 1}-{last + 1}"
-    return ids
-
-
-def _marks(state: ArrialaState, colours: list[str]) -> list[JSON]:
+def _marks(state: Position, colours: list[str]) -> list[JSON]:
     """What each worker may no longer do this turn (workers without restrictions are left out)."""
     layout = state.game.layout
 
