@@ -4,22 +4,35 @@ Rules: rules/arriala.md. Where it is silent, this engine decides:
 - A river structure may go on any free blue space in play, not only the one beside the
   worker's stretch (rulebook: "ein freies blaues Feld").
 - Placing a new worker is not a canal move: the new worker may still make its one canal move.
+- Moves to and from vineyards and blue spaces are not canal moves; they use up no canal move,
+  but the two rules below it in the spec ("A turn") apply to them as well: no
+  canal→vineyard→canal in one turn, and no moving back where the previous player moved it from.
 - The "moved back" rule bars every place the previous player moved the worker out of (canal
   spaces, towns, vineyards), for every kind of move: action points, move cards, teleport,
-  vineyard to canal and canal to vineyard. The spec says vineyard moves "fall only under the
-  next rule" (canal→vineyard→canal), yet the moved-back rule names vineyards itself; "only" is
-  read as "not under the one-canal-move rule", so vineyard moves obey both of the others.
-- Workers of one colour in one town or vineyard are named together; an action moves the one
-  with the fewest options left this turn (see movement._pick).
+  vineyard to canal and canal to vineyard.
+- Workers are told apart: each has a public number within its colour (r1...r5), given in placing
+  order (a new worker takes the lowest number left in the reserve); the virtual player's are
+  numbered in canal order of the towns they start on. An action names the worker it moves by
+  colour, number and the place it stands (`move r2@23 24`); the engine never picks one. Read
+  against a position, such an action is refused at once (one-line notation error) when the
+  named worker does not stand there.
+- Workers of one colour on one place are one choice, listed under the lowest number among them,
+  when all their marks of the turn are equal: canal move used, came from the canal, the places
+  they may not return to this turn, and the places the current player has moved them out of
+  (those bar them next turn, so moving one or the other would leave different positions).
+  Naming a higher number of such workers is refused (rule "equal workers").
 - Played cards are public: the view lists the discards (sorted) and, after the discards are
   reshuffled, which cards formed the new pile; resampling deals the pile from those.
 """
 
 from __future__ import annotations
 
+from towpath.core.actions import Action
+from towpath.core.errors import GameError, quote
 from towpath.core.game import State
 from towpath.core.registry import register
 from towpath.games.arriala.evaluate import evaluate
+from towpath.games.arriala.movement import misplaced
 from towpath.games.arriala.state import ArrialaState
 from towpath.games.arriala.table import ArrialaTable
 
@@ -34,3 +47,11 @@ class Arriala(ArrialaTable):
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, ArrialaState)
         return evaluate(state, seat)
+
+    def parse_action(self, text: str, state: State | None = None) -> Action:
+        """The action; with a state, the worker it names must stand where it says."""
+        action = self.notation.parse(text)
+        problem = misplaced(state, action) if isinstance(state, ArrialaState) else None
+        if problem is not None:
+            raise GameError(f"bad Arriala action {quote(text)}: {problem}")
+        return action

@@ -4,17 +4,22 @@ reserve; a worker onto a blue space for a river structure.
 
 The restrictions ("Hinweise"): a worker gets one canal move a turn; it may not go
 canal→vineyard→canal in one turn; and it may not be moved back to a place the previous player
-moved it out of. Moves to and from vineyards and blue spaces are not canal moves: they use up no
-canal move, but the other two restrictions apply to them.
+moved it out of. **Decision** (rules/arriala.md): moves to and from vineyards and blue spaces are
+not canal moves; they use up no canal move, but the two other rules apply to them.
+
+Every action that moves a worker names it by its colour, its number and where it stands; the
+engine never picks a worker. Workers of one colour on one place whose marks of the turn are all
+equal are one choice, named by the lowest number among them (`Position.lowest_alike`).
 """
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable
 
 from towpath.core.actions import Action
 from towpath.core.errors import IllegalAction
-from towpath.games.arriala.actions import Move, Place, River, ToCanal, ToVineyard
+from towpath.games.arriala.actions import Move, Place, River, ToCanal, ToVineyard, worker_name
 from towpath.games.arriala.components import blue_id
 from towpath.games.arriala.position import Group, Position, free_of, row
 from towpath.games.arriala.sections import arrive
@@ -66,20 +71,22 @@ def moves(state: Position, canal: list[Group], free: list[bool], card: str | Non
     for place, colour, workers in canal:
         if teleport and colour != state.player:
             continue
-        bars = [state.barred[w] for w in workers if not state.moved[w]]
-        if not bars:
-            continue
-        targets = row(Move, (colour, place), card, length)
         low, high = max(0, place - reach), min(length, place + reach + 1)
-        if all(bars):  # every worker here is barred from somewhere: check each target
-            found += [
-                targets[p]
-                for p in range(low, high)
-                if p != place and free[p] and any(p not in b for b in bars)
-            ]
-        else:
-            found += free_of(targets, free, low, place)
-            found += free_of(targets, free, place + 1, high)
+        for worker in workers:
+            if state.moved[worker]:
+                continue
+            number = state.number_of(worker)
+            targets = row(Move, (colour, number, place), card, length)
+            barred = state.barred[worker]
+            if barred:
+                found += [
+                    targets[p]
+                    for p in range(low, high)
+                    if p != place and free[p] and p not in barred
+                ]
+            else:
+                found += free_of(targets, free, low, place)
+                found += free_of(targets, free, place + 1, high)
     return found
 
 
@@ -92,14 +99,14 @@ def to_vineyards(state: Position, canal: list[Group], card: str | None) -> list[
         for v, vineyard in enumerate(layout.board.vineyards)
         if room[v] > 0
     ]
-    found: list[Action] = []
-    for place, colour, workers in canal:
-        if not anyone and colour != state.player:
-            continue
-        for code, name in open_vineyards:
-            if any(code not in state.barred[w] for w in workers):
-                found.append(ToVineyard(colour, place, name, card))
-    return found
+    return [
+        ToVineyard(colour, state.number_of(worker), place, name, card)
+        for place, colour, workers in canal
+        if anyone or colour == state.player
+        for worker in workers
+        for code, name in open_vineyards
+        if code not in state.barred[worker]
+    ]
 
 
 def to_canals(
@@ -111,19 +118,13 @@ def to_canals(
     for place, colour, workers in vineyards:
         if not anyone and colour != state.player:
             continue
-        bars = [state.barred[w] for w in workers if not state.from_canal[w]]
-        if not bars:
-            continue
         name = layout.place_name(place)
-        targets = row(ToCanal, (colour, name), card, layout.length)
-        if all(bars):
-            found += [
-                targets[p]
-                for p in range(layout.length)
-                if free[p] and any(p not in b for b in bars)
-            ]
-        else:
-            found += free_of(targets, free, 0, layout.length)
+        for worker in workers:
+            if state.from_canal[worker]:
+                continue
+            targets = row(ToCanal, (colour, state.number_of(worker), name), card, layout.length)
+            barred = state.barred[worker]
+            found += [targets[p] for p in range(layout.length) if free[p] and p not in barred]
     return found
 
 
@@ -131,42 +132,94 @@ def rivers(state: Position, canal: list[Group]) -> list[Action]:
     layout = state.game.layout
     open_blue = [blue_id(b) for b in range(len(layout.blue_in_play)) if state.blue_free(b)]
     return [
-        River(colour, place, blue)
-        for place, colour, _ in canal
+        River(colour, state.number_of(worker), place, blue)
+        for place, colour, workers in canal
         if colour == state.player
+        for worker in workers
         for blue in open_blue
     ]
 
 
-# -- checking one action -----------------------------------------------------------------------
+# -- naming a worker ---------------------------------------------------------------------------
+
+Named = Move | ToVineyard | ToCanal | River
+NAMED = (Move, ToVineyard, ToCanal, River)  # the actions that name a worker
 
 
-def _canal_workers(state: Position, colour: int, source: int, own: bool) -> list[int]:
-    if not 0 <= source < state.game.layout.length:
-        raise IllegalAction(f"space {source + 1} is not a canal space", rule="no such worker")
-    return _named_workers(state, colour, source, str(source + 1), own)
+def _place_named(state: Position, action: Named) -> tuple[int, str]:
+    """The location code and written name of the place the action says its worker stands."""
+    layout = state.game.layout
+    if isinstance(action, ToCanal):
+        index = layout.vineyard_index.get(action.vineyard)
+        code = -2 if index is None else layout.vineyard_code(index)
+        return code, action.vineyard
+    if not 0 <= action.source < layout.length:
+        return -2, str(action.source + 1)
+    return action.source, str(action.source + 1)
 
 
-def _named_workers(state: Position, colour: int, place: int, name: str, own: bool) -> list[int]:
-    workers = state.workers_at(colour, place) if 0 <= colour < state.game.layout.colours else []
-    if not workers:
-        raise IllegalAction(f"no {state.colour_name(colour)} worker at {name}", "no such worker")
+def misplaced(state: Position, action: Action) -> str | None:
+    """What is wrong when the worker an action names does not stand where it says (None when
+    it does, or the action names no worker)."""
+    if not isinstance(action, NAMED):
+        return None
+    if not _exists(state, action.colour, action.number):
+        colours = ", ".join(state.game.rules.colours[: state.game.layout.colours])
+        return f"expected a worker of a colour in play ({colours})"
+    code, name = _place_named(state, action)
+    if state.where[state.worker(action.colour, action.number)] == code:
+        return None
+    there = [
+        f"{worker_name(state.colour_of(w), state.number_of(w))}@{name}"
+        for w, place in enumerate(state.where)
+        if place == code
+    ]
+    expected = ", ".join(there) if there else "none stands there"
+    return (
+        f"{worker_name(action.colour, action.number)} does not stand at {name}; "
+        f"expected a worker at {name} ({expected})"
+    )
+
+
+def _exists(state: Position, colour: int, number: int) -> bool:
+    per = state.game.rules.workers_per_colour
+    return 0 <= colour < state.game.layout.colours and 1 <= number <= per
+
+
+def _named(state: Position, action: Named, own: bool) -> int:
+    """The worker the action names, standing where it says, and the one to name of its alike
+    workers; own: only the player's own colour may be moved."""
+    code, name = _place_named(state, action)
+    colour, number = action.colour, action.number
+    worker = state.worker(colour, number) if _exists(state, colour, number) else None
+    if worker is None or state.where[worker] != code:
+        written = f"{state.colour_name(colour)} worker {number}"
+        raise IllegalAction(f"no {written} at {name}", rule="no such worker")
     if own and colour != state.player:
         raise IllegalAction(
             f"this action moves only your own ({state.colour_name(state.player)}) workers",
             rule="own worker",
         )
-    return workers
+    lowest = state.lowest_alike(worker)
+    if lowest != worker:
+        alike = worker_name(colour, state.number_of(lowest))
+        raise IllegalAction(
+            f"{worker_name(colour, number)} and {alike} at {name} are under the same "
+            f"restrictions: name {alike}",
+            rule="equal workers",
+        )
+    return worker
 
 
-def _unbarred(state: Position, workers: list[int], target: int, name: str) -> list[int]:
-    allowed = [w for w in workers if target not in state.barred[w]]
-    if not allowed:
+# -- checking one action -----------------------------------------------------------------------
+
+
+def _refuse_moved_back(state: Position, worker: int, target: int, name: str) -> None:
+    if target in state.barred[worker]:
         raise IllegalAction(
             f"the previous player moved this worker out of {name}: it may not go straight back",
             rule="worker moved back",
         )
-    return allowed
 
 
 def _vineyard(state: Position, vineyard: str) -> int:
@@ -178,41 +231,36 @@ def _vineyard(state: Position, vineyard: str) -> int:
 
 
 def check_move(state: Position, action: Move) -> None:
-    teleport = is_teleport(state, action.card)
-    workers = _canal_workers(state, action.colour, action.source, own=teleport)
+    worker = _named(state, action, own=is_teleport(state, action.card))
     if action.target == action.source:
         raise IllegalAction("a move must leave its space", rule="same space")
     state.refuse_target(action.target)
-    movable = [w for w in workers if not state.moved[w]]
-    if not movable:
+    if state.moved[worker]:
         raise IllegalAction(
-            f"the worker at {action.source + 1} has had its canal move this turn",
+            f"{worker_name(action.colour, action.number)} has had its canal move this turn",
             rule="one canal move",
         )
-    _unbarred(state, movable, action.target, str(action.target + 1))
+    _refuse_moved_back(state, worker, action.target, str(action.target + 1))
 
 
 def check_to_vineyard(state: Position, action: ToVineyard) -> None:
-    own = not any_colour(state, action.card)
-    workers = _canal_workers(state, action.colour, action.source, own)
+    worker = _named(state, action, own=not any_colour(state, action.card))
     index = _vineyard(state, action.vineyard)
     if state.vineyard_room()[index] <= 0:
         raise IllegalAction(f"vineyard {action.vineyard} is full", rule="vineyard full")
-    _unbarred(state, workers, state.game.layout.vineyard_code(index), action.vineyard)
+    _refuse_moved_back(state, worker, state.game.layout.vineyard_code(index), action.vineyard)
 
 
 def check_to_canal(state: Position, action: ToCanal) -> None:
-    code = state.game.layout.vineyard_code(_vineyard(state, action.vineyard))
-    own = not any_colour(state, action.card)
-    workers = _named_workers(state, action.colour, code, action.vineyard, own)
+    _vineyard(state, action.vineyard)
+    worker = _named(state, action, own=not any_colour(state, action.card))
     state.refuse_target(action.target)
-    able = [w for w in workers if not state.from_canal[w]]
-    if not able:
+    if state.from_canal[worker]:
         raise IllegalAction(
             "a worker that came from the canal this turn may not go back to the canal",
             rule="canal-vineyard-canal",
         )
-    _unbarred(state, able, action.target, str(action.target + 1))
+    _refuse_moved_back(state, worker, action.target, str(action.target + 1))
 
 
 def check_place(state: Position, action: Place) -> None:
@@ -222,7 +270,7 @@ def check_place(state: Position, action: Place) -> None:
 
 
 def check_river(state: Position, action: River) -> None:
-    _canal_workers(state, action.colour, action.source, own=True)
+    _named(state, action, own=True)
     layout = state.game.layout
     blue = layout.blue_index.get(action.blue)
     if blue is None or not layout.blue_in_play[blue]:
@@ -234,28 +282,17 @@ def check_river(state: Position, action: River) -> None:
 # -- moving --------------------------------------------------------------------------------------
 
 
-def _pick(state: Position, workers: Iterable[int]) -> int:
-    """Of interchangeable-looking workers, the one with the fewest options left this turn."""
-    return max(
-        workers,
-        key=lambda w: (state.moved[w], state.from_canal[w], len(state.barred[w]), -w),
-    )
-
-
 def _relocate(state: Position, worker: int, place: int) -> None:
+    """The worker goes to `place`; the current player has moved it out of its old place."""
+    left = state.left[worker]
     old = state.where[worker]
-    if old not in state.left[worker]:
-        state.left[worker].append(old)
+    if old not in left:
+        bisect.insort(left, old)
     state.where[worker] = place
 
 
 def move(state: Position, action: Move) -> None:
-    workers = [
-        w
-        for w in state.workers_at(action.colour, action.source)
-        if not state.moved[w] and action.target not in state.barred[w]
-    ]
-    worker = _pick(state, workers)
+    worker = state.worker(action.colour, action.number)
     _relocate(state, worker, action.target)
     state.moved[worker] = True
     arrive(state, action.target)
@@ -263,27 +300,18 @@ def move(state: Position, action: Move) -> None:
 
 def to_vineyard(state: Position, action: ToVineyard) -> None:
     layout = state.game.layout
-    code = layout.vineyard_code(layout.vineyard_index[action.vineyard])
-    workers = state.workers_at(action.colour, action.source)
-    worker = _pick(state, (w for w in workers if code not in state.barred[w]))
-    _relocate(state, worker, code)
+    worker = state.worker(action.colour, action.number)
+    _relocate(state, worker, layout.vineyard_code(layout.vineyard_index[action.vineyard]))
     state.from_canal[worker] = True
 
 
 def to_canal(state: Position, action: ToCanal) -> None:
-    layout = state.game.layout
-    code = layout.vineyard_code(layout.vineyard_index[action.vineyard])
-    workers = [
-        w
-        for w in state.workers_at(action.colour, code)
-        if not state.from_canal[w] and action.target not in state.barred[w]
-    ]
-    worker = _pick(state, workers)
-    _relocate(state, worker, action.target)
+    _relocate(state, state.worker(action.colour, action.number), action.target)
     arrive(state, action.target)
 
 
 def place(state: Position, action: Place) -> None:
+    """A new worker: the lowest number left in the reserve."""
     worker = state.reserve(state.player)[0]
     state.where[worker] = action.target
     arrive(state, action.target)
@@ -291,6 +319,6 @@ def place(state: Position, action: Place) -> None:
 
 def river(state: Position, action: River) -> None:
     layout = state.game.layout
-    worker = _pick(state, state.workers_at(action.colour, action.source))
+    worker = state.worker(action.colour, action.number)
     _relocate(state, worker, layout.blue_code(layout.blue_index[action.blue]))
     state.points[state.player] += state.game.rules.points.river

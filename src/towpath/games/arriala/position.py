@@ -15,7 +15,8 @@ from towpath.core.game import JSON, State
 from towpath.games.arriala.table import ArrialaTable
 
 RESERVE = -1
-Group = tuple[int, int, list[int]]  # (location, colour, the workers of that colour there)
+# (location, colour, the workers of that colour there that are distinct choices: see `choices`)
+Group = tuple[int, int, list[int]]
 
 _ROWS: dict[tuple[object, ...], list[Action]] = {}
 
@@ -41,11 +42,14 @@ def free_of(actions: list[Action], free: list[bool], low: int, high: int) -> Ite
 class Position(State):
     """Workers on the canal, in vineyards and on blue spaces.
 
-    Worker w has colour w // workers_per_colour; `where[w]` is its location code (components.
-    Layout). Per worker and turn: `moved` (its one canal move is used), `from_canal` (it went
-    canal→vineyard this turn, so it may not return to the canal), `left` (the places the current
-    player moved it out of) and `barred` (the places the previous player moved it out of: it may
-    not be moved back there this turn). `scored` marks the spaces of scored sections.
+    Worker w is worker number w % workers_per_colour + 1 of colour w // workers_per_colour: the
+    number is public, given in placing order (a new worker is the lowest number left in the
+    reserve, so the reserve holds a colour's highest numbers). `where[w]` is its location code
+    (components.Layout). Its marks of the turn: `moved` (its one canal move is used),
+    `from_canal` (it went canal→vineyard this turn, so it may not return to the canal), `left`
+    (the places the current player moved it out of) and `barred` (the places the previous player
+    moved it out of: it may not be moved back there this turn), both sorted. `scored` marks the
+    spaces of scored sections.
     """
 
     __slots__ = (
@@ -211,8 +215,39 @@ class Position(State):
             layout.is_town[space] or (not self.locks[space] and space not in self.where)
         )
 
+    def number_of(self, worker: int) -> int:
+        return worker % self.game.rules.workers_per_colour + 1
+
+    def worker(self, colour: int, number: int) -> int:
+        return colour * self.game.rules.workers_per_colour + number - 1
+
+    def alike(self, one: int, other: int) -> bool:
+        """Do two workers carry the same marks of the turn?"""
+        return (
+            self.moved[one] == self.moved[other]
+            and self.from_canal[one] == self.from_canal[other]
+            and self.barred[one] == self.barred[other]
+            and self.left[one] == self.left[other]
+        )
+
+    def lowest_alike(self, worker: int) -> int:
+        """The lowest-numbered worker of its colour on its place with the same marks (itself if
+        there is none lower): alike workers are one choice, named by that number."""
+        per = self.game.rules.workers_per_colour
+        place = self.where[worker]
+        for other in range(worker - worker % per, worker):
+            if self.where[other] == place and self.alike(worker, other):
+                return other
+        return worker
+
+    def choices(self, workers: list[int]) -> list[int]:
+        """Of workers of one colour on one place, those not alike to a lower-numbered one."""
+        if len(workers) == 1:
+            return workers
+        return [w for w in workers if self.lowest_alike(w) == w]
+
     def groups(self) -> tuple[list[Group], list[Group]]:
-        """The workers standing together by (location, colour): on the canal, in vineyards."""
+        """The distinct choices of workers by (location, colour): on the canal, in vineyards."""
         layout = self.game.layout
         per = self.game.rules.workers_per_colour
         together: dict[tuple[int, int], list[int]] = {}
@@ -226,7 +261,8 @@ class Position(State):
         canal: list[Group] = []
         vineyards: list[Group] = []
         for (place, colour), workers in sorted(together.items()):
-            (canal if place < layout.length else vineyards).append((place, colour, workers))
+            group = (place, colour, self.choices(workers))
+            (canal if place < layout.length else vineyards).append(group)
         return canal, vineyards
 
     def workers_at(self, colour: int, place: int) -> list[int]:
@@ -290,9 +326,12 @@ class Position(State):
             expect(
                 isinstance(value, list)
                 and len(value) == workers
-                and all(ints(places, len(places)) for places in value),
-                f"{name}: a list of places per worker",
+                and all(
+                    ints(places, len(places)) and places == sorted(set(places)) for places in value
+                ),
+                f"{name}: a sorted list of places per worker",
             )
+        expect(self._placed_in_order(), "a colour's reserve must hold its highest numbers")
         expect(ints(self.points, layout.colours), "points: one number per colour")
         expect(
             ints([self.player, self.ap, self.turn], 3)
@@ -313,6 +352,15 @@ class Position(State):
         expect(
             all(self._open_place(code, n) for code, n in elsewhere.items()),
             "a worker in a vineyard or blue space not in play, or too many there",
+        )
+
+    def _placed_in_order(self) -> bool:
+        """Numbers are given in placing order: no worker out while a lower one is in reserve."""
+        per = self.game.rules.workers_per_colour
+        return all(
+            self.where[w] != RESERVE or self.where[w + 1] == RESERVE
+            for w in range(len(self.where))
+            if w % per != per - 1
         )
 
     def _open_place(self, code: int, workers: int) -> bool:
