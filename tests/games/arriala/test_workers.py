@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import towpath
+from tests.conformance.test_twins import check_twins as check_resampled_twins
 from tests.games.arriala.helpers import (
     MOISSAC,
     act,
@@ -207,3 +208,38 @@ def test_records_written_before_workers_were_numbered_replay_as_they_were() -> N
         assert state.is_terminal()
         for name in ("where", "points", "locks", "scored"):
             assert fields[name] == game[name], name
+
+
+def stacked(state: ArrialaState) -> bool:
+    """Do two workers of one colour share a town or a vineyard?"""
+    places = [s["workers"] for s in state.view(None)["spaces"]]
+    places += list(state.view(None)["vineyards"].values())
+    colours = [[w["colour"] for w in workers] for workers in places]
+    return any(len(c) != len(set(c)) for c in colours)
+
+
+def stacked_positions(players: int, wanted: int) -> list[ArrialaState]:
+    """Positions of seeded random games where two workers of one colour share a place."""
+    found: list[ArrialaState] = []
+    for seed in range(50):
+        state = towpath.load("arriala", players).new_state(seed)
+        assert isinstance(state, ArrialaState)
+        bot = towpath.agent("random", seed=seed)
+        while not state.is_terminal() and len(found) < wanted:
+            if stacked(state) and len(state.history) % 9 == 0:
+                found.append(state.clone())
+            state.apply(bot.choose(state))
+        if len(found) >= wanted:
+            return found
+    return found
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_twins_with_stacked_workers_resample_alike_and_act_alike(players: int) -> None:
+    """The conformance suite's twins (a position and a world resampled from it), at positions
+    with stacked workers."""
+    positions = stacked_positions(players, 6)
+    assert len(positions) == 6, "random games reach positions with stacked workers"
+    for index, state in enumerate(positions):
+        for seat in (state.current_player, None, index % players):
+            check_resampled_twins(state, state.resample(seat, index), seat, 100 + index)
