@@ -10,18 +10,16 @@ public (Hand Swaps are seen by all), so every hand lists it for its hidden tiles
 from __future__ import annotations
 
 import textwrap
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from towpath.core import svg
 from towpath.core.game import JSON, copy_plain
 from towpath.core.grid import OPPOSITE
 from towpath.games.mapped_out.cards import ARMED, KIND, KNOWN, SET_OF, TURN, UP, Card
 from towpath.games.mapped_out.cells import cell_of, reading_order
+from towpath.games.mapped_out.components import Tile
+from towpath.games.mapped_out.position import Position
 from towpath.games.mapped_out.steps import DECISIONS
-
-if TYPE_CHECKING:
-    from towpath.games.mapped_out.components import Tile
-    from towpath.games.mapped_out.state import MappedOutState
 
 WIDTH = 80
 CELL = 6  # characters per map cell
@@ -40,7 +38,7 @@ SPECIAL_CODES = {
 ARROWS = {"up": "↑", "down": "↓", "left": "←", "right": "→"}
 
 
-def build_view(state: MappedOutState, seat: int | None) -> dict[str, JSON]:
+def build_view(state: Position, seat: int | None) -> dict[str, JSON]:
     game = state.game
     mask = 1 << state.bit(seat)
     top = state.steps[-1] if state.steps else None
@@ -76,17 +74,17 @@ def build_view(state: MappedOutState, seat: int | None) -> dict[str, JSON]:
     }
 
 
-def _map(state: MappedOutState) -> list[dict[str, JSON]]:
+def _map(state: Position) -> list[dict[str, JSON]]:
     tiles = state.game.tiles
     entries = sorted((reading_order(cell_of(cell)), tile) for cell, tile in state.board.items())
     return [{"cell": [x, y], **_tile(tiles[tile])} for (y, x), tile in entries]
 
 
-def _seats(state: MappedOutState, mask: int) -> list[int]:
+def _seats(state: Position, mask: int) -> list[int]:
     return list(state.game.seats_in[mask])
 
 
-def _card(state: MappedOutState, card: Card, mask: int) -> dict[str, JSON]:
+def _card(state: Position, card: Card, mask: int) -> dict[str, JSON]:
     game = state.game
     view: dict[str, JSON] = {
         "revealed": card[UP],
@@ -110,7 +108,7 @@ def _tile(tile: Tile) -> dict[str, JSON]:
     }
 
 
-def _hand(state: MappedOutState, hand: list[int], mask: int) -> dict[str, JSON]:
+def _hand(state: Position, hand: list[int], mask: int) -> dict[str, JSON]:
     seen = state.tile_seen
     hidden = sorted(seen[t] for t in hand if not seen[t] & mask)
     return {
@@ -124,18 +122,18 @@ def _hand(state: MappedOutState, hand: list[int], mask: int) -> dict[str, JSON]:
     }
 
 
-def _entry(state: MappedOutState, entry: list[Any]) -> dict[str, JSON]:
+def _entry(state: Position, entry: list[Any]) -> dict[str, JSON]:
     x, y, tile, kind, armed = entry
     name = state.game.kinds[kind].name if kind >= 0 else None
     return {"cell": [x, y], "tile": tile, "card": name, "armed": armed}
 
 
-def _start(state: MappedOutState) -> list[int] | None:
+def _start(state: Position) -> list[int] | None:
     cell = state.tile_cell(state.start_tile)
     return None if cell is None else list(cell_of(cell))
 
 
-def _known_set(state: MappedOutState, seat: int | None) -> list[str] | None:
+def _known_set(state: Position, seat: int | None) -> list[str] | None:
     """see_cards: the names of the cards the seat saw before its row was laid (order unknown)."""
     if seat is None or not state.game.see_cards:
         return None
