@@ -176,7 +176,8 @@ class RevealTarget(Decision):
 
 @decision
 class SwapTarget(Decision):
-    """Swap N: choose a player; their card N swaps with any other card of any row."""
+    """Swap N: choose a player; their card N swaps with any other card of any row. Two cards
+    at position N make one swap, whichever is named first: the lower seat's comes first."""
 
     kind = "swap"
     keys = ("n",)
@@ -195,6 +196,8 @@ class SwapTarget(Decision):
             self.refuse(state, step, action, f"the first card must be some player's card {n}")
         if not _exists(state, second) or first == second:
             self.refuse(state, step, action, "the second card must be another card in play")
+        if action.other_pos == n and action.other_seat < action.seat:
+            self.refuse(state, step, action, f"of two cards {n}, name the lower seat's first")
 
     def resolve(self, state: Position, step: Step, action: Action) -> None:
         assert isinstance(action, Swap)
@@ -208,14 +211,15 @@ class SwapTarget(Decision):
 
 @lru_cache(maxsize=1024)
 def swap_choices(n: int, lengths: tuple[int, ...]) -> tuple[Swap, ...]:
-    """Swap N with rows of these lengths: some player's card N and any other card."""
+    """Swap N with rows of these lengths: some player's card N and any other card (another
+    card N only of a higher seat: the same swap is listed once)."""
     cards = [(s, p) for s, length in enumerate(lengths) for p in range(1, length + 1)]
     return tuple(
         swap(seat, n, other, pos)
         for seat, length in enumerate(lengths)
         if length >= n
         for other, pos in cards
-        if (other, pos) != (seat, n)
+        if pos != n or other > seat
     )
 
 
