@@ -1,6 +1,23 @@
 """Mapped Out (Pandaqi): build a shared map from tiles whose actions reveal, swap and study
 face-down movement cards, then walk it by those cards and score the best fish type.
 
+**Decisions** where rules/mapped_out.md leaves a choice open (more in build.py and walk.py):
+- The last card of a row (Unclear Instructions): its reveal ends the build phase at once. The
+  rest of the action under way is dropped (an Ultra Reveal's further picks, the tile's on-play
+  special, the draw), but the card's own special triggers first, in full, the revealer
+  choosing as in the phase, and the walk begins after it:
+  - Fishless / Fishful: the card is armed and scores in the walk.
+  - Remove: a card of the owner's row (the revealed one too) leaves the game before the walk.
+  - Draw: a face-down card joins the owner's row where the revealer says (it is revealed when
+    walked); the phase stays over although the row is no longer all face up.
+  - Hand Swap: the hands are swapped (they matter in the walk only with Muddled Waters).
+  - Move Swap: two revealed cards swap places before the walk.
+  - Ultra Reveal: its cards are revealed (orientation as in the phase) and trigger nothing,
+    since specials trigger only in the build phase, which is over.
+  - Change Start: the owner's pawn moves to an adjacent tile, where its walk then begins.
+- Swap N between two cards that are both at position N is one action, named from the lower
+  seat's card (`swap 0.3 1.3`).
+
 The modules flow one way: components, actions, cards and cells → table (the game as set up) →
 position (the state's data) → steps → build and walk (the two phases) → view → state →
 evaluate → this package, which registers the game.

@@ -5,9 +5,8 @@ Order of a turn (**Decision** where the rules are silent): the tile's place acti
 its on-play special, then the end check and the draw. The player who placed the tile makes every
 choice, for the card's owner too.
 
-**Decision** (the spec has a card's special trigger "at once" and the phase end "the moment" a
-row is wholly revealed): the end wins. The card whose reveal completes a row triggers no special
-(a Fishless/Fishful card is not armed), and nothing else of the turn happens.
+The card whose reveal completes a row ends the phase, yet its own special still triggers first
+(rules: Scenarios); what each special then does is among the package's decisions (__init__).
 """
 
 from __future__ import annotations
@@ -289,9 +288,12 @@ def reveal(state: Position, seat: int, pos: int, by: int) -> None:
 
 
 def after_reveal(state: Position, seat: int, pos: int, by: int) -> None:
-    """The end check, then the card's reveal special (rules: Phase 1); a card that completes
-    its row ends the phase and triggers nothing."""
-    if not state.check_row_end():
+    """The card's reveal special triggers at once (rules: Phase 1). A card whose reveal
+    completes a row ends the phase first: the rest of the action is dropped and no tile is
+    drawn, but the card's own special still triggers (see the package's decisions). A card
+    revealed by that special, once the phase is over, triggers nothing."""
+    if state.phase == "build":
+        state.check_row_end()
         trigger_special(state, seat, pos, by)
 
 

@@ -5,8 +5,9 @@ has them (a bot evaluates worlds resampled from its view, so face-down cards are
 a face-down directional card as printed (its orientation is a coin flip at reveal, so upright
 is as good a guess as any), Any stepping to the neighbouring tile that raises the best fish type
 most, and the rarer movements (Jump, Match, Copy, Invert) and the tiles' specials left out. The
-estimate is the best fish type over the tiles visited. Once the walk has begun, the scores
-walked so far are what counts. The value is the seat's lead over the best other estimate.
+estimate is the best fish type over the tiles visited; so it is too while the special of the
+card that ended the build phase is resolved, before anyone sets out. Once the walk has begun, the
+scores walked so far are what counts. The value is the seat's lead over the best other estimate.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ def evaluate(state: MappedOutState, seat: int) -> float:
     if state.is_terminal():
         return state.returns()[seat]
     players = range(state.game.players)
-    if state.phase == "build":
+    if state.phase == "build" or not any(state.paths):
         estimates = [float(estimated_score(state, other)) for other in players]
     else:
         estimates = state.scores()

@@ -174,12 +174,10 @@ class Position(State):
             card[TURN] = self.rng.choice(ORIENTATIONS)
         return True
 
-    def check_row_end(self) -> bool:
+    def check_row_end(self) -> None:
         """The build phase ends the moment some row is wholly revealed (even mid-action)."""
         if self.phase == "build" and any(all(c[UP] for c in row) for row in self.rows):
             self.end_build()
-            return True
-        return False
 
     # -- the map ----------------------------------------------------------------------------------
 
@@ -207,19 +205,18 @@ class Position(State):
     # -- phases -----------------------------------------------------------------------------------
 
     def end_build(self) -> None:
-        """Phase 2 starts: nothing pending of the build phase survives (no tile is drawn)."""
+        """Phase 2 starts: nothing pending of the build phase survives (no tile is drawn). The
+        pawns set out once the steps pushed after this (a last card's special) are done."""
         self.steps.clear()
         self.phase = "walk"
         if self.game.muddled_waters:
             self.player = self.game.players - 1  # the first mover is seat 0
-            for seat in range(self.game.players):
-                self.trace(seat, -1, False)
             self.steps += [{"do": "muddle"}, {"do": "mass_reveal"}]
         else:
             self.player = 0
             self.walk_index = 0
-            self.trace(0, -1, False)
             self.steps.append({"do": "walk"})
+        self.steps.append({"do": "set_out"})
 
     def finish(self) -> None:
         self.steps.clear()

@@ -29,6 +29,16 @@ from towpath.games.mapped_out.steps import Decision, automatic, decision
 # -- the walk in full, seat by seat ---------------------------------------------------------------
 
 
+@automatic("set_out")
+def set_out(state: Position, step_: Step) -> None:
+    """Where the walks begin: seat 0's pawn (with Muddled Waters, every pawn) is visiting the
+    tile it stands on."""
+    state.steps.pop()
+    seats = range(state.game.players) if state.game.muddled_waters else (0,)
+    for seat in seats:
+        state.trace(seat, -1, False)
+
+
 @automatic("walk")
 def walk_on(state: Position, step_: Step) -> None:
     """The walker's next card: reveal it if face down (random orientation, no special), then
