@@ -47,14 +47,22 @@ def test_a_tile_must_come_from_the_hand() -> None:
     assert refused.value.rule == "place" and "not in hand" in str(refused.value)
 
 
-def test_free_placement_allows_cells_that_do_not_touch_the_map() -> None:
-    state = position(board={(0, 0): 2}, hands=[[14], [25]], pile=[4], free_placement=True)
+def test_free_placement_allows_every_empty_cell_within_4_cells_of_the_maps_box() -> None:
+    board = {(0, 0): 2, (1, 0): 3}  # the box: x 0 to 1, y 0
+    state = position(board=board, hands=[[14, 25], [0]], pile=[4], free_placement=True)
+    box = [f"{x},{y}" for y in range(-4, 5) for x in range(-4, 6)]
+    free = [cell for cell in box if cell not in ("0,0", "1,0")]
+    assert notations(state) == [f"place {tile} {cell}" for tile in (14, 25) for cell in free]
+    for bad in ["place 14 -5,0", "place 14 6,0", "place 14 0,-5", "place 14 1,5", "place 14 1,0"]:
+        with pytest.raises(IllegalAction) as refused:
+            act(state, bad)
+        assert refused.value.rule == "place"
+        assert "an empty cell at most 4 cells outside the map's box" in str(refused.value)
+    act(state, "place 14 5,4", "reveal 1.3")  # far from the map; tile 14: reveal 3
+    assert state.board["5,4"] == 14 and state.current_player == 1
     cells = {n.split()[-1] for n in notations(state)}
-    assert cells == {f"{x},{y}" for x in (-1, 0, 1) for y in (-1, 0, 1)} - {"0,0"}
-    with pytest.raises(IllegalAction, match="an empty cell near the map"):
-        act(state, "place 14 2,0")
-    act(state, "place 14 1,1")
-    assert state.board["1,1"] == 14
+    assert {"-4,-4", "9,8", "9,-4", "-4,8"} <= cells, "the box grew, and the margin with it"
+    assert not {"-5,0", "10,0", "0,-5", "0,9"} & cells
 
 
 def test_reveal_n_reveals_the_chosen_players_card_n() -> None:

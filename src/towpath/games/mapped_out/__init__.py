@@ -17,6 +17,8 @@ face-down movement cards, then walk it by those cards and score the best fish ty
   - Change Start: the owner's pawn moves to an adjacent tile, where its walk then begins.
 - Swap N between two cards that are both at position N is one action, named from the lower
   seat's card (`swap 0.3 1.3`).
+- free_placement: a tile may go on any empty cell of the map's bounding box grown by 4 cells
+  (rules.toml) on every side; the boards draw that far while the map is built.
 
 The modules flow one way: components, actions, cards and cells → table (the game as set up) →
 position (the state's data) → steps → build and walk (the two phases) → view → state →
@@ -25,9 +27,13 @@ evaluate → this package, which registers the game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from towpath.core.actions import Action
 from towpath.core.game import State
 from towpath.core.registry import register
-from towpath.games.mapped_out.evaluate import evaluate
+from towpath.games.mapped_out.actions import Place
+from towpath.games.mapped_out.evaluate import estimate_placements, evaluate
 from towpath.games.mapped_out.state import MappedOutState
 from towpath.games.mapped_out.table import MappedOutTable
 
@@ -42,3 +48,14 @@ class MappedOut(MappedOutTable):
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, MappedOutState)
         return evaluate(state, seat)
+
+    def estimate_actions(
+        self, state: State, seat: int, actions: Sequence[Action]
+    ) -> list[float] | None:
+        """free_placement's placements, thousands of them; elsewhere the actions are few and
+        bots judge each one's result, seeing the turn to its end."""
+        assert isinstance(state, MappedOutState)
+        places = [action for action in actions if isinstance(action, Place)]
+        if not self.free_placement or len(places) != len(actions):
+            return None
+        return estimate_placements(state, seat, places)

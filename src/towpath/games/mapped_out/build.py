@@ -11,6 +11,7 @@ The card whose reveal completes a row ends the phase, yet its own special still 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from towpath.core.actions import Action
@@ -66,23 +67,46 @@ def draw_and_pass(state: Position, step: Step) -> None:
     )
 
 
-def placement_cells(state: Position) -> list[Cell]:
-    """Empty cells touching the map edge to edge; with free_placement, every empty cell of the
-    map's bounding box grown by the margin (**Decision**: the grid has no bounds, so the choice
-    of a free cell is kept near the map)."""
-    board = state.board
+def placements(state: Position, hand: list[int]) -> list[Action]:
+    """Every tile of the hand on every cell it may go to, tile by tile, cells in reading order.
+    With free_placement they are thousands, and bots ask for them often in the same position:
+    they are kept for the last few positions."""
     if state.game.free_placement:
         margin = state.game.rules.free_placement_margin
-        cells = state.map_cells()
-        xs, ys = [x for x, _ in cells], [y for _, y in cells]
-        return [
-            (x, y)
-            for y in range(min(ys) - margin, max(ys) + margin + 1)
-            for x in range(min(xs) - margin, max(xs) + margin + 1)
-            if key(x, y) not in board
-        ]
+        return list(free_placements(tuple(hand), frozenset(state.board), margin))
+    cells = touching_cells(state)
+    return [place(tile, x, y) for tile in hand for x, y in cells]
+
+
+def touching_cells(state: Position) -> list[Cell]:
+    """Empty cells touching the map edge to edge."""
+    board = state.board
     empty = {xy for cell in board for near, xy in around(cell) if near not in board}
     return sorted(empty, key=reading_order)
+
+
+def map_box(board: Iterable[str]) -> tuple[int, int, int, int]:
+    """Left, top, right, bottom of the map's bounding box."""
+    cells = [cell_of(cell) for cell in board]
+    xs, ys = [x for x, _ in cells], [y for _, y in cells]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+@lru_cache(maxsize=16)
+def free_placements(
+    hand: tuple[int, ...], board: frozenset[str], margin: int
+) -> tuple[Action, ...]:
+    """free_placement: every empty cell of the map's bounding box grown by the margin on every side
+    (**Decision**: the grid has no bounds, so a free cell is kept near the map)."""
+    left, top, right, bottom = map_box(board)
+    taken = {cell_of(cell) for cell in board}
+    cells = [
+        (x, y)
+        for y in range(top - margin, bottom + margin + 1)
+        for x in range(left - margin, right + margin + 1)
+        if (x, y) not in taken
+    ]
+    return tuple([place(tile, x, y) for tile in hand for x, y in cells])
 
 
 def can_place(state: Position, x: int, y: int) -> bool:
@@ -93,11 +117,16 @@ def can_place(state: Position, x: int, y: int) -> bool:
     if not state.game.free_placement:
         return any(near in board for near, _ in around(cell))
     margin = state.game.rules.free_placement_margin
-    cells = [cell_of(c) for c in board]
-    return (
-        min(cx for cx, _ in cells) - margin <= x <= max(cx for cx, _ in cells) + margin
-        and min(cy for _, cy in cells) - margin <= y <= max(cy for _, cy in cells) + margin
-    )
+    left, top, right, bottom = map_box(board)
+    return left - margin <= x <= right + margin and top - margin <= y <= bottom + margin
+
+
+def misplaced(state: Position) -> str:
+    """Where a tile may go, for a refusal."""
+    if state.game.free_placement:
+        margin = state.game.rules.free_placement_margin
+        return f"a tile goes on an empty cell at most {margin} cells outside the map's box"
+    return "a tile goes on an empty cell touching the map"
 
 
 @decision
@@ -106,8 +135,7 @@ class PlaceTile(Decision):
     rule = "place"
 
     def options(self, state: Position, step: Step) -> list[Action]:
-        cells = placement_cells(state)
-        return [place(t, x, y) for t in state.hands[step["by"]] for x, y in cells]
+        return placements(state, state.hands[step["by"]])
 
     def available(self, state: Position, step: Step) -> bool:
         return True  # the seat to play always has a tile, and the grid has no bounds
@@ -119,8 +147,7 @@ class PlaceTile(Decision):
         if action.tile not in state.hands[step["by"]]:
             self.refuse(state, step, action, f"tile {action.tile} is not in hand")
         if not can_place(state, action.x, action.y):
-            near = "near" if state.game.free_placement else "touching"
-            self.refuse(state, step, action, f"a tile goes on an empty cell {near} the map")
+            self.refuse(state, step, action, misplaced(state))
 
     def resolve(self, state: Position, step: Step, action: Action) -> None:
         assert isinstance(action, Place)
