@@ -34,7 +34,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 import towpath
-from towpath.agents import agent_names
+from towpath.agents.settings import describe_bots
 from towpath.core import registry
 from towpath.core.errors import GameError
 from towpath.core.game import JSON
@@ -47,7 +47,6 @@ from towpath.core.options import (
     Option,
 )
 from towpath.server.rooms import (
-    DEFAULT_SETTINGS,
     Client,
     Lobby,
     Refused,
@@ -263,9 +262,7 @@ async def games() -> dict[str, JSON]:
     """The games, their player counts and options, and the bots with their settings."""
     return {
         "games": game_list(),
-        "bots": [
-            {"name": name, "settings": DEFAULT_SETTINGS.get(name, {})} for name in agent_names()
-        ],
+        "bots": describe_bots(),
     }
 
 

@@ -22,6 +22,7 @@ from importlib import resources
 from typing import Any, TypeVar
 
 import towpath
+from towpath.agents.settings import check_settings
 from towpath.core import registry
 from towpath.core.errors import GameError, IllegalAction
 from towpath.core.game import JSON, Game, State
@@ -34,9 +35,6 @@ T = TypeVar("T")
 VARIANT = re.compile(r"[a-z0-9_-]{1,40}")
 TOKEN_BYTES = 24  # 192 random bits per seat token
 QUEUE_LIMIT = 256  # messages waiting for one client before it is dropped as too slow
-# Bounds on bot settings, so that one room cannot hold a worker for long.
-SETTING_LIMITS = {"seconds": 10.0, "iterations": 200_000, "budget": 100_000}
-DEFAULT_SETTINGS: dict[str, dict[str, JSON]] = {"mcts": {"seconds": 1.0}}
 
 
 class Refused(Exception):
@@ -400,12 +398,8 @@ class Lobby:
 
     @staticmethod
     def _check_bot(request: SeatRequest) -> str:
-        settings = {**DEFAULT_SETTINGS.get(request.agent, {}), **request.settings}
-        for key, value in settings.items():
-            limit = SETTING_LIMITS.get(key)
-            if limit is not None and isinstance(value, int | float) and not 0 < value <= limit:
-                raise Refused(422, f"bot setting {key}: expected more than 0, at most {limit}", key)
         try:
+            settings = check_settings(request.agent, request.settings)
             towpath.agent(request.agent, seed=0, **settings)
         except GameError as error:
             raise Refused(422, str(error), "agent") from None

@@ -87,7 +87,8 @@ function showSeats() {
     const sync = () => {
       const bot = catalogue.bots.find((b) => b.name === kind.value);
       settings.classList.toggle("hidden", !bot);
-      if (bot && !settings.value) settings.value = Object.entries(bot.settings).map(([k, v]) => `${k}=${v}`).join(",");
+      if (bot && !settings.value) settings.value = Object.entries(bot.defaults).map(([k, v]) => `${k}=${v}`).join(",");
+      settings.title = bot ? bot.settings.map((s) => `${s.name}: ${s.expected} — ${s.help}`).join("\n") : "";
     };
     kind.addEventListener("change", () => { settings.value = ""; sync(); });
     sync();
