@@ -525,7 +525,7 @@ async def replay(
     token saw it."""
     async with lobby.using(room_id) as room:
         viewer = await entered(lobby, room, token)
-        if not room.state.is_terminal() and not room.row.archived:
+        if not room.closed():
             raise Refused(409, "the replay opens once the game is over", "game over")
         step = min(step, room.version)
         state = await asyncio.to_thread(towpath.replay, room.row.record(), step)
@@ -548,9 +548,10 @@ async def replay(
 
 @api.get("/rooms/{room_id}/record", tags=["rooms"], responses=problems(404, 409))
 async def record(room_id: str, lobby: LobbyDep) -> dict[str, Any]:
-    """A finished game's record, which `towpath replay` and `towpath.replay` read."""
+    """A finished (or archived) game's record, which `towpath replay` and `towpath.replay`
+    read."""
     async with lobby.using(room_id) as room:
-        if not room.state.is_terminal():
+        if not room.closed():
             raise Refused(409, "the record is published once the game is over", "game over")
         return room.state.record()
 

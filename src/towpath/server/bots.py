@@ -163,6 +163,7 @@ class Lane:
         self.workers: set[Worker] = set()
         self.idle: asyncio.Queue[Worker] | None = None
         self.replacing: set[asyncio.Task[None]] = set()
+        self.closed = False
 
     async def run(self, job: tuple[str, str, int], limit: float) -> Outcome:
         worker = await self._take()
@@ -185,6 +186,8 @@ class Lane:
                 self.waiters, Worker, self.play
             )
             self.workers.add(worker)
+            if self.closed:
+                worker.kill()
             return worker
         return await self.idle.get()
 
@@ -199,7 +202,12 @@ class Lane:
             loop = asyncio.get_running_loop()
             await loop.run_in_executor(self.waiters, worker.kill)
             self.workers.discard(worker)
+            if self.closed:
+                return
             fresh = await loop.run_in_executor(self.waiters, Worker, self.play)
+            if self.closed:  # closed while it started
+                fresh.kill()
+                return
             self.workers.add(fresh)
             self._give_back(fresh)
 
@@ -208,8 +216,7 @@ class Lane:
         task.add_done_callback(self.replacing.discard)
 
     def close(self) -> None:
-        for task in self.replacing:
-            task.cancel()
+        self.closed = True
         for worker in list(self.workers):
             worker.kill()
         self.workers.clear()

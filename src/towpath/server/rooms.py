@@ -222,13 +222,16 @@ class Room:
         return seat_list(self.seats, {client.seat for client in self.clients})
 
     def fairness(self) -> Message:
-        """The seed's commitment, and the seed itself once the game is over."""
-        over = self.state.is_terminal()
+        """The seed's commitment, and the seed itself once the game is over for good."""
         return {
             "seed_hash": seed_hash(self.row.seed),
             "seed_chosen": self.row.seed_chosen,
-            "seed": str(self.row.seed) if over else None,
+            "seed": str(self.row.seed) if self.closed() else None,
         }
+
+    def closed(self) -> bool:
+        """Whether no action can come any more: the game is over or the room archived."""
+        return self.row.archived or self.state.is_terminal()
 
     def payload(self, seat: int | None) -> Message:
         """Everything a client of `seat` is sent, built from `view(seat)` (cached per version)."""
@@ -399,6 +402,7 @@ class Lobby:
             room = self.rooms.get(room_id)
             if room is not None:
                 room.row.archived = True
+                room._cache.clear()  # the seed is published now
                 if room.bot_task is not None:
                     room.bot_task.cancel()
                 room.broadcast_state()
