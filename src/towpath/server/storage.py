@@ -174,8 +174,9 @@ class Listed:
     seats: list[SeatRow]
 
 
-def upgrade(engine: Engine) -> None:
-    """Bring the database to the newest schema (a first-release one is stamped first)."""
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Bring the database to `revision` (the newest by default); a database of the first
+    release, made before migrations, is first marked as being at its schema."""
     config = Config()
     config.set_main_option("script_location", str(resources.files("towpath.server") / "migrations"))
     with engine.begin() as connection:
@@ -183,7 +184,7 @@ def upgrade(engine: Engine) -> None:
         tables = inspect(connection).get_table_names()
         if "rooms" in tables and "alembic_version" not in tables:
             command.stamp(config, BASELINE)
-        command.upgrade(config, "head")
+        command.upgrade(config, revision)
 
 
 class Storage:
