@@ -188,9 +188,10 @@ class Rematch(BaseModel):
 
 
 def problems(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """The refusals a route can answer, documented with their body (and Retry-After)."""
+    """The refusals a route can answer, documented with their body (and Retry-After); every
+    route takes parameters, so any may answer 422."""
     documented: dict[int | str, dict[str, Any]] = {}
-    for status in statuses:
+    for status in sorted({*statuses, 422}):
         entry: dict[str, Any] = {"model": Problem, "description": DESCRIPTIONS[status]}
         if status == 429:
             entry["headers"] = {
