@@ -135,6 +135,8 @@ def test_end_of_input_leaves_the_game_without_a_traceback() -> None:
             ["play", "mississippi", "--seat", "1=mcts:depth=1000000"],
             ["bot setting depth: expected an integer from 0 to 30"],
         ),
+        (["serve", "--archive-after", "soon"], ["expected a duration such as 7d"]),
+        (["serve", "--log-level", "loud"], ["--log-level: expected one of"]),
         (
             ["play", "mississippi", "--seat", "1=greedy:shortlist=500"],
             ["bot setting shortlist: expected an integer from 1 to 64"],

@@ -84,10 +84,10 @@ function showSeats() {
       ...kinds.map((k) => el("option", { value: k, text: labels[k] || `${k} bot` })));
     kind.value = before[seat] || (seat === 0 ? "human" : "random");
     const name = el("input", { id: `seat-name-${seat}`, placeholder: "name", maxlength: "40", size: "10", title: "an open seat's name is chosen by who joins" });
-    const settings = el("input", { id: `seat-settings-${seat}`, placeholder: "settings: seconds=1", size: "16" });
+    const settings = el("input", { id: `seat-settings-${seat}`, placeholder: "settings: name=value,…", size: "16" });
     const sync = () => {
       const bot = catalogue.bots.find((b) => b.name === kind.value);
-      settings.classList.toggle("hidden", !bot);
+      settings.classList.toggle("hidden", !bot || !bot.settings.length);
       name.classList.toggle("hidden", kind.value === "open");
       if (bot && !settings.value) settings.value = Object.entries(bot.defaults).map(([k, v]) => `${k}=${v}`).join(",");
       settings.title = bot ? bot.settings.map((s) => `${s.name}: ${s.expected} — ${s.help}`).join("\n") : "";

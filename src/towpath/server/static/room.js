@@ -90,8 +90,10 @@ function receive(message) {
     if (fresh) picks = [];
     $("error").textContent = "";
     render();
+    if (tokens.host && fresh) showHost();
   } else if (message.type === "presence") {
     if (current) { current.seats = message.seats; showSeats(); }
+    if (tokens.host) showHost();
   } else if (message.type === "refused" || message.type === "error") {
     $("error").textContent = message.message;
   }
@@ -172,6 +174,8 @@ function render() {
   else status = `Waiting for ${seatLabel(current.current_player)}.`;
   $("status").textContent = status;
   $("status").classList.toggle("mine", mine);
+  $("seed-note").classList.toggle("hidden", current.seed_chosen !== true);
+  $("side").classList.remove("hidden");
   drawBoard($("board"), current.svg, current.text);
   wireBoard($("board"));
   showSeats();
@@ -334,5 +338,4 @@ $("notation-form").addEventListener("submit", (event) => {
 });
 $("rematch").addEventListener("click", rematch);
 wireReplay();
-if (tokens.host) showHost();
 connect();
