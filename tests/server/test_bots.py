@@ -16,6 +16,7 @@ from tests.server.conftest import Json, create, make_client, socket_of, state_at
 from towpath.agents.settings import BOTS
 from towpath.core.game import State
 from towpath.server.bots import (
+    CHEAP_SECONDS,
     FALLBACK,
     FALLBACK_SECONDS,
     MARGIN,
@@ -59,7 +60,7 @@ def moves(play: Play, *specs: str) -> tuple[list[str], list[float], list[set[int
 def test_a_move_has_a_limit_of_its_search_time_and_a_margin() -> None:
     assert move_limit("mcts:seconds=2.5") == 2.5 + MARGIN
     assert move_limit(agent_spec("mcts", {"seconds": 10, "depth": 30})) == 10 + MARGIN
-    assert move_limit("greedy:budget=5") < 10
+    assert move_limit("greedy:budget=5") == move_limit("random") == CHEAP_SECONDS
 
 
 def test_a_search_past_its_limit_is_killed_and_plays_its_last_report() -> None:

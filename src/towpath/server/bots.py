@@ -1,15 +1,14 @@
 """Bot moves, off the event loop and each with a hard wall-clock limit.
 
-Three lanes, so that no move waits behind a dearer one of another room:
-- random moves are drawn on the event loop itself (the legal actions and one draw: what the
-  server computes anyway for a person to move);
-- greedy moves go to the cheap lane, MCTS searches to the search lane. A lane is a few worker
-  processes and a first-come-first-served queue of moves; a room has at most one move in
-  flight (the lobby's bot task), so the queue serves rooms round-robin.
-A move's limit is its search time plus a margin (greedy's is fixed). A worker past it is killed
-and replaced, and the move plays the search's last report of its leading action, else a
+Two lanes, so that no move waits behind a dearer one of another room: random and greedy moves
+go to the cheap lane, MCTS searches to the search lane. A lane is a few worker processes and a
+first-come-first-served queue of moves; a room has at most one move in flight (the lobby's bot
+task), so the queue serves rooms round-robin, and a cheap move waits at most for other cheap
+moves (a greedy move at its largest settings takes well under a second).
+A move's limit is its search time plus a margin (a cheap move's is fixed). A worker past it is
+killed and replaced, and the move plays the search's last report of its leading action, else a
 greedy move with a small budget from the cheap lane (under a limit of its own), else a random
-action: a bot cannot stall its room, nor the server.
+action drawn here: a bot cannot stall its room, nor the server.
 """
 
 from __future__ import annotations
@@ -32,7 +31,7 @@ from towpath.core.game import JSON, State
 log = logging.getLogger("towpath.server")
 
 MARGIN = 1.0  # seconds a search may overrun its time (reading the state, the answer's trip)
-GREEDY_SECONDS = 3.0  # a greedy move's limit (its largest settings take well under a second)
+CHEAP_SECONDS = 3.0  # a random or greedy move's limit (greedy's largest settings take < 1 s)
 FALLBACK = "greedy:budget=0,sample=20,shortlist=4"
 FALLBACK_SECONDS = 2.0
 CONTEXT = multiprocessing.get_context("forkserver")  # forks from a clean, single process
@@ -82,7 +81,7 @@ def move_limit(spec: str) -> float:
     seconds = settings.get("seconds")
     if name == "mcts" and isinstance(seconds, int | float):
         return float(seconds) + MARGIN
-    return GREEDY_SECONDS
+    return CHEAP_SECONDS
 
 
 def _work(connection: Connection, play: Play) -> None:
@@ -126,15 +125,15 @@ class Worker:
         self.process.start()
         child.close()
 
-    def run(self, job: tuple[str, str, int], limit: float) -> Outcome:
-        """Blocking: send the move, collect reports until the answer or the limit."""
-        deadline = time.monotonic() + limit
+    async def run(self, job: tuple[str, str, int], limit: float) -> Outcome:
+        """Send the move and collect reports until the answer or the limit. The pipe is
+        watched by the event loop itself: no thread hands the answer over."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + limit
         best: str | None = None
         try:
             self.connection.send(job)
-            while (left := deadline - time.monotonic()) > 0:
-                if not self.connection.poll(left):
-                    break
+            while await self._readable(deadline - loop.time()):
                 kind, text = self.connection.recv()
                 if kind == "best":
                     best = text
@@ -146,6 +145,27 @@ class Worker:
             return Outcome(best, cut=True, failure=f"the worker died ({error or 'no answer'})")
         return Outcome(best, cut=True)
 
+    async def _readable(self, timeout: float) -> bool:
+        """Whether the worker's pipe has something to read within `timeout` seconds."""
+        if timeout <= 0:
+            return False
+        loop = asyncio.get_running_loop()
+        ready: asyncio.Future[None] = loop.create_future()
+        descriptor = self.connection.fileno()
+
+        def wake() -> None:
+            if not ready.done():
+                ready.set_result(None)
+
+        loop.add_reader(descriptor, wake)
+        try:
+            await asyncio.wait_for(ready, timeout)
+            return True
+        except TimeoutError:
+            return False
+        finally:
+            loop.remove_reader(descriptor)
+
     def kill(self) -> None:
         self.process.kill()
         self.process.join(5)
@@ -155,11 +175,11 @@ class Worker:
 class Lane:
     """`size` workers and a first-come-first-served queue of moves waiting for one."""
 
-    def __init__(self, name: str, size: int, play: Play, waiters: ThreadPoolExecutor) -> None:
+    def __init__(self, name: str, size: int, play: Play, starters: ThreadPoolExecutor) -> None:
         self.name = name
         self.size = size
         self.play = play
-        self.waiters = waiters
+        self.starters = starters
         self.workers: set[Worker] = set()
         self.idle: asyncio.Queue[Worker] | None = None
         self.replacing: set[asyncio.Task[None]] = set()
@@ -167,10 +187,9 @@ class Lane:
 
     async def run(self, job: tuple[str, str, int], limit: float) -> Outcome:
         worker = await self._take()
-        loop = asyncio.get_running_loop()
         outcome = Outcome(None, cut=True, failure="cancelled")
         try:
-            outcome = await loop.run_in_executor(self.waiters, worker.run, job, limit)
+            outcome = await worker.run(job, limit)
         finally:
             if outcome.cut:
                 self._replace(worker)
@@ -183,7 +202,7 @@ class Lane:
             self.idle = asyncio.Queue()
         if self.idle.empty() and len(self.workers) < self.size:
             worker = await asyncio.get_running_loop().run_in_executor(
-                self.waiters, Worker, self.play
+                self.starters, Worker, self.play
             )
             self.workers.add(worker)
             if self.closed:
@@ -200,11 +219,11 @@ class Lane:
 
         async def replace() -> None:
             loop = asyncio.get_running_loop()
-            await loop.run_in_executor(self.waiters, worker.kill)
+            await loop.run_in_executor(self.starters, worker.kill)
             self.workers.discard(worker)
             if self.closed:
                 return
-            fresh = await loop.run_in_executor(self.waiters, Worker, self.play)
+            fresh = await loop.run_in_executor(self.starters, Worker, self.play)
             if self.closed:  # closed while it started
                 fresh.kill()
                 return
@@ -227,21 +246,23 @@ def default_search_workers() -> int:
     return max(1, min(4, (os.cpu_count() or 2) - 1))
 
 
+def default_cheap_workers() -> int:
+    return max(1, (os.cpu_count() or 2) // 4)
+
+
 class Bots:
     """Where the lobby asks for bot moves."""
 
     def __init__(self, search_workers: int | None = None, play: Play = play_move) -> None:
         searches = search_workers or default_search_workers()
-        self.waiters = ThreadPoolExecutor(searches + 1, thread_name_prefix="towpath-bot-wait")
-        self.search = Lane("search", searches, play, self.waiters)
-        self.cheap = Lane("cheap", 1, play, self.waiters)
+        cheap = default_cheap_workers()
+        self.starters = ThreadPoolExecutor(2, thread_name_prefix="towpath-bot-start")
+        self.search = Lane("search", searches, play, self.starters)
+        self.cheap = Lane("cheap", cheap, play, self.starters)
 
     async def move(self, state: State, spec: str, seed: int) -> str:
         """The bot's action in notation, within the bot's limit (and the fallback's)."""
-        name = spec.partition(":")[0]
-        if name == "random":
-            return random_action(state, seed)
-        lane = self.search if name == "mcts" else self.cheap
+        lane = self.search if spec.partition(":")[0] == "mcts" else self.cheap
         job = (state.to_json(), spec, seed)
         outcome = await lane.run(job, move_limit(spec))
         if outcome.action is not None and outcome.failure is None:
@@ -257,11 +278,12 @@ class Bots:
     def close(self) -> None:
         self.search.close()
         self.cheap.close()
-        self.waiters.shutdown(wait=False, cancel_futures=True)
+        self.starters.shutdown(wait=False, cancel_futures=True)
 
 
 def random_action(state: State, seed: int) -> str:
-    """A uniformly random legal action, drawn here: as cheap as listing the legal actions."""
+    """A uniformly random legal action, drawn here (the last resort: it costs the event loop
+    the listing of the legal actions)."""
     return str(towpath.agent("random", seed=seed).choose(state.clone()))
 
 
