@@ -160,3 +160,35 @@ def test_the_api_docs_work_without_a_network(server: Server, page: Page) -> None
     assert outside == []
     schema = json.loads(page.evaluate("fetch('/openapi.json').then(r => r.text())"))
     assert schema["info"]["title"] == "towpath"
+
+
+def test_a_stranger_joins_an_open_seat_from_the_lobby_under_their_own_name(
+    server: Server, page: Page
+) -> None:
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "access": "open"}]
+    created = server.post("/api/rooms", {"game": "mississippi", "players": 2, "seats": seats})
+    page.goto(server.url)
+    row = page.locator(f'[data-room="{created["room"]}"]')
+    expect(row).to_contain_text("Join (1 open)")
+    row.get_by_role("button").click()
+    expect(page.locator("#join-error")).to_have_text("Type your name first: the others see it.")
+    page.fill("#join-name", "Zoë")
+    row.get_by_role("button").click()
+    wait_for_version(page, 0)
+    expect(page.locator("#you")).to_have_text("You are seat 1.")
+    expect(page.locator('#seats [data-seat="1"]')).to_contain_text("Zoë")
+    assert page.url == f"{server.url}/room/{created['room']}"
+
+
+def test_the_host_reissuing_their_own_seat_keeps_their_page_playing(
+    server: Server, page: Page
+) -> None:
+    created = server.post("/api/rooms", {"game": "mississippi", "players": 2, "seats": PEOPLE})
+    page.goto(created["link"])
+    wait_for_version(page, 0)
+    page.click('[data-reissue="0"]')
+    expect(page.locator("#host-link-0")).not_to_have_value(created["seats"][0]["link"])
+    expect(page.locator("#conn")).to_have_text("connected")
+    expect(page.locator("#status")).to_have_text("Your turn.")
+    page.locator("#legal button").first.click()
+    wait_for_version(page, 1)

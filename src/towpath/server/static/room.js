@@ -8,6 +8,7 @@ let picks = [];       // the notation runs clicked so far
 let socket = null;
 let retries = 0;
 let replayStep = 0;
+let ownReissue = null;  // the host re-issuing their own seat's link: the socket reconnects with it
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -55,10 +56,13 @@ const REFUSALS = {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const sent = tokens.seat || null;
+  ownReissue = null;
   socket = new WebSocket(`${scheme}://${location.host}/api/rooms/${encodeURIComponent(roomId)}/socket`);
-  socket.onopen = () => { retries = 0; socket.send(JSON.stringify({ type: "auth", token: tokens.seat || null })); setConnection(true); };
+  socket.onopen = () => { retries = 0; socket.send(JSON.stringify({ type: "auth", token: sent })); setConnection(true); };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
+    if (event.code === 4403 && ownReissue) { ownReissue.then(connect); return; }  // the host's own seat
     if (event.code >= 4400 && event.code < 4500) { refusedLink(event); return; }
     setConnection(false);
     setTimeout(connect, Math.min(4000, 250 * 2 ** retries));
@@ -225,16 +229,20 @@ async function showHost() {
   $("host-links").replaceChildren(...items);
 }
 
-async function reissue(seat) {
-  const response = await fetch(`/api/rooms/${roomId}/seats/${seat}/link`, { method: "POST", headers: { "X-Towpath-Token": tokens.host } });
-  if (!response.ok) { $("error").textContent = (await response.json()).detail; return; }
-  const data = await response.json();
-  if (seat === current?.seat && tokens.seat) {  // the host's own seat: keep its new token
-    tokens.seat = data.token;
-    headers["X-Towpath-Token"] = data.token;
-    localStorage.setItem(`towpath:room:${roomId}`, JSON.stringify(tokens));
-  }
-  showHost();
+function reissue(seat) {
+  const own = seat === current?.seat && tokens.seat;
+  const done = (async () => {
+    const response = await fetch(`/api/rooms/${roomId}/seats/${seat}/link`, { method: "POST", headers: { "X-Towpath-Token": tokens.host } });
+    const data = await response.json();
+    if (!response.ok) { $("error").textContent = data.detail; return; }
+    if (own) {
+      tokens.seat = data.token;
+      headers["X-Towpath-Token"] = data.token;
+      localStorage.setItem(`towpath:room:${roomId}`, JSON.stringify(tokens));
+    }
+    showHost();
+  })();
+  if (own) ownReissue = done;
 }
 
 function seatKind(info) {
