@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -54,7 +55,8 @@ def moves(play: Play, *specs: str) -> tuple[list[str], list[float], list[set[int
             bots.close()
         return answers, took, workers
 
-    return asyncio.run(run())
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own (Playwright may run one here)
+        return thread.submit(asyncio.run, run()).result()
 
 
 def test_a_move_has_a_limit_of_its_search_time_and_a_margin() -> None:

@@ -12,7 +12,7 @@ import asyncio
 import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from importlib import resources
 from typing import Annotated, Any, Literal
 
@@ -570,7 +570,8 @@ async def socket(websocket: WebSocket, room_id: str) -> None:
             if viewer is not None:
                 await _serve(websocket, lobby, room, viewer)
     except Refused as error:
-        await websocket.close(code=4000 + error.status, reason=error.message[:120])
+        with suppress(RuntimeError, OSError):  # unless the client has already gone
+            await websocket.close(code=4000 + error.status, reason=error.message[:120])
     except WebSocketDisconnect:
         pass
 
