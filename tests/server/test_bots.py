@@ -23,7 +23,6 @@ from towpath.server.bots import (
     MARGIN,
     Bots,
     Play,
-    agent_spec,
     move_limit,
 )
 from towpath.server.rooms import Lobby
@@ -61,7 +60,7 @@ def moves(play: Play, *specs: str) -> tuple[list[str], list[float], list[set[int
 
 def test_a_move_has_a_limit_of_its_search_time_and_a_margin() -> None:
     assert move_limit("mcts:seconds=2.5") == 2.5 + MARGIN
-    assert move_limit(agent_spec("mcts", {"seconds": 10, "depth": 30})) == 10 + MARGIN
+    assert move_limit("mcts:depth=30,seconds=10") == 10 + MARGIN
     assert move_limit("greedy:budget=5") == move_limit("random") == CHEAP_SECONDS
 
 

@@ -26,7 +26,8 @@ from multiprocessing.connection import Connection
 
 import towpath
 from towpath.agents.mcts import MCTSAgent
-from towpath.core.game import JSON, State
+from towpath.agents.spec import AgentSpec
+from towpath.core.game import State
 
 log = logging.getLogger("towpath.server")
 
@@ -40,36 +41,11 @@ CONTEXT.set_forkserver_preload(["towpath.server.bots"])
 Play = Callable[[str, str, int, Callable[[str], None]], str]
 
 
-def agent_spec(name: str, settings: dict[str, JSON]) -> str:
-    """A bot as the command line writes it: `mcts:seconds=1`."""
-    params = ",".join(f"{key}={value}" for key, value in sorted(settings.items()))
-    return f"{name}:{params}" if params else name
-
-
-def parse_agent_spec(spec: str) -> tuple[str, dict[str, JSON]]:
-    name, _, params = spec.partition(":")
-    settings: dict[str, JSON] = {}
-    for item in filter(None, params.split(",")):
-        key, _, value = item.partition("=")
-        settings[key] = _number(value)
-    return name, settings
-
-
-def _number(text: str) -> JSON:
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
-
-
 def play_move(state_json: str, spec: str, seed: int, report: Callable[[str], None]) -> str:
     """A bot's move, on a worker: the state travels as its exact JSON save; a search reports
     its leading action as it goes."""
     state = towpath.from_json(state_json)
-    name, settings = parse_agent_spec(spec)
-    bot = towpath.agent(name, seed=seed, **settings)
+    bot = AgentSpec.parse(spec).build(seed)
     if isinstance(bot, MCTSAgent):
         bot.report = lambda action: report(str(action))
     return str(bot.choose(state))
@@ -77,9 +53,9 @@ def play_move(state_json: str, spec: str, seed: int, report: Callable[[str], Non
 
 def move_limit(spec: str) -> float:
     """The wall-clock seconds a bot's move may take."""
-    name, settings = parse_agent_spec(spec)
-    seconds = settings.get("seconds")
-    if name == "mcts" and isinstance(seconds, int | float):
+    bot = AgentSpec.parse(spec)
+    seconds = dict(bot.params).get("seconds")
+    if bot.name == "mcts" and isinstance(seconds, int | float):
         return float(seconds) + MARGIN
     return CHEAP_SECONDS
 
@@ -287,4 +263,4 @@ def random_action(state: State, seed: int) -> str:
     return str(towpath.agent("random", seed=seed).choose(state.clone()))
 
 
-__all__ = ["Bots", "Outcome", "agent_spec", "move_limit", "parse_agent_spec", "play_move"]
+__all__ = ["Bots", "Outcome", "move_limit", "play_move"]

@@ -39,11 +39,12 @@ from typing import Any, TypeVar
 
 import towpath
 from towpath.agents.settings import check_settings
+from towpath.agents.spec import AgentSpec
 from towpath.core import registry
 from towpath.core.errors import GameError, IllegalAction
 from towpath.core.game import JSON, Game, State
 from towpath.core.options import FileOption
-from towpath.server.bots import Bots, agent_spec, parse_agent_spec
+from towpath.server.bots import Bots
 from towpath.server.storage import ActionRow, Listed, RoomRow, SeatRow, Storage
 
 log = logging.getLogger("towpath.server")
@@ -529,7 +530,7 @@ class Lobby:
             towpath.agent(request.agent, seed=0, **settings)
         except GameError as error:
             raise Refused(422, str(error), "agent") from None
-        return agent_spec(request.agent, dict(settings))
+        return str(AgentSpec(request.agent, tuple(sorted(settings.items()))))
 
     async def listing(self, limit: int, cursor: str | None) -> tuple[list[Message], str | None]:
         """A page of the rooms one may join (listed, being played, with an open seat),
@@ -596,7 +597,7 @@ class Lobby:
                     SeatRequest(
                         s.kind,
                         s.name,
-                        *parse_agent_spec(s.agent or "random"),
+                        *bot_of(s.agent),
                         access=s.access or INVITED,
                         claimed=s.access == OPEN and s.claimed,
                     )
@@ -714,3 +715,9 @@ class Lobby:
 def _report_failure(task: asyncio.Task[None]) -> None:
     if not task.cancelled() and task.exception() is not None:
         log.error("bot turn failed", exc_info=task.exception())
+
+
+def bot_of(spec: str | None) -> tuple[str, dict[str, JSON]]:
+    """A seat's bot and its settings, from the spec kept in its row."""
+    bot = AgentSpec.parse(spec or "random")
+    return bot.name, dict(bot.params)
