@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 import towpath
-from towpath.cli.play import Session
+from towpath.cli.play import Session, plain_reader
 from towpath.cli.progress import GamesProgress, games_bar
 from towpath.cli.replay import Replay, all_positions
 from towpath.cli.seats import parse_seats
@@ -70,7 +70,10 @@ def play(
     controllers = parse_seats(seat or [], loaded.players, seed)
     console = Console()
     console.print(f"{loaded.title}, {loaded.players} players, seed {seed}. Type help for help.")
-    session = Session(loaded.new_state(seed), controllers, console, console.input, delay)
+    at_terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    read = plain_reader(console)
+    state = loaded.new_state(seed)
+    session = Session(state, controllers, console, read, delay, page=at_terminal)
     if not session.run():
         raise typer.Exit(1)
 
