@@ -2,7 +2,16 @@
 notation, grouped by its words (the first word is the kind: place, swap, move...), and never
 more than LIMIT of them listed one by one unless all of them are asked for.
 
-An action keeps its number in the game's list of legal actions, whatever listing shows it."""
+How it reads them (the terminal's own decisions):
+- an action keeps its number in the game's list of legal actions, whatever listing shows it;
+- past LIMIT, actions are grouped by their first word that differs; a group gets a line with
+  its count and the words that follow; more than GROUP_LINES groups are grouped by the head
+  of that word instead ("place S 1," for the cells 1,0 to 1,7) when that makes fewer;
+- groups of at most SMALL_GROUP actions are listed action by action when they fit;
+- a last word typed whole asks for that word only ("place S" is not "place S:blue");
+- a line that is an action plays it: `list swap S` shows the actions that start with the
+  action `swap S`.
+"""
 
 from __future__ import annotations
 

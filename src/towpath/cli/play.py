@@ -172,7 +172,8 @@ class Session:
         self.console.print(f"Saved the game record to {path}.", markup=False)
 
     def error(self, message: str) -> None:
-        self.console.print(Text(message, style="red"))
+        """One line, however long: the terminal wraps it, not a newline."""
+        self.console.print(Text(message, style="red"), soft_wrap=True)
 
     def show_board(self, seat: int | None) -> None:
         title = Text(f"{self.state.game.title} · seen by seat {seat}") if seat is not None else None
