@@ -72,6 +72,7 @@ def test_a_person_plays_with_numbers_and_notation_and_saves(tmp_path: Path) -> N
     out = result.stdout
     assert "Traceback" not in out + result.stderr
     assert "Actions: expected [r±k] fN or bN" in out
+    assert "Type the start of actions (such as f1) to list those" in out
     assert "bad Mississippi action 'xyz'" in out
     assert "expected an action number from 1 to 30" in out
     assert "(rule: logs)" in out

@@ -21,10 +21,10 @@ from towpath.core.errors import GameError, IllegalAction, quote
 from towpath.core.game import State
 
 COMMANDS = (
-    "Type an action's notation or its number. Type the start of actions (place, place S, "
-    "place S 1,) to list those; at a terminal, Tab completes the next word. Other commands: "
-    "list (the legal actions by their first words), list WORDS (those that start with WORDS), "
-    "list all, board (draw it again), save FILE (write the game record), help, quit."
+    "Type an action's notation or its number. Type the start of actions (such as {start}) to "
+    "list those; at a terminal, Tab completes the next word. Other commands: list (the legal "
+    "actions by their first words), list WORDS (those that start with WORDS), list all, board "
+    "(draw it again), save FILE (write the game record), help, quit."
 )
 COMMAND_WORDS = ("list", "board", "save", "help", "quit")
 
@@ -122,7 +122,8 @@ class Session:
         if command == "quit":
             raise Quit(by_command=True)
         if command == "help":
-            self.console.print(COMMANDS, markup=False)
+            start = " ".join(self.legal.words[0][:2])
+            self.console.print(COMMANDS.format(start=start), markup=False)
             self.console.print(f"Actions: {self.state.game.notation_help}", markup=False)
         elif command == "list":
             self.list_actions(argument.strip())
