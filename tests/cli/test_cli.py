@@ -26,6 +26,18 @@ def towpath_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]
     )
 
 
+def listed_per_prompt(out: str, kinds: set[str], prompt: str = "seat 0> ") -> list[list[str]]:
+    """The numbered actions (`12 place S 1,0 r0`, a number and a kind) printed after each
+    prompt, up to the next one: the first block is what came before the first prompt."""
+    return [
+        [number for number, kind in NUMBERED.findall(block) if kind in kinds]
+        for block in out.split(prompt)
+    ]
+
+
+NUMBERED = re.compile(r"(?:^|\s)(\d+) ([\w-]+)")
+
+
 def one_line_error(result: subprocess.CompletedProcess[str], *fragments: str) -> None:
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr + result.stdout
@@ -60,6 +72,7 @@ def test_a_person_plays_with_numbers_and_notation_and_saves(tmp_path: Path) -> N
     out = result.stdout
     assert "Traceback" not in out + result.stderr
     assert "Actions: expected [r±k] fN or bN" in out
+    assert "Type the start of actions (such as f1) to list those" in out
     assert "bad Mississippi action 'xyz'" in out
     assert "expected an action number from 1 to 30" in out
     assert "(rule: logs)" in out

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 import towpath
-from towpath.cli.play import Session
+from towpath.cli.play import COMMAND_WORDS, LineReader, Session, plain_reader
 from towpath.cli.progress import GamesProgress, games_bar
 from towpath.cli.replay import Replay, all_positions
 from towpath.cli.seats import parse_seats
@@ -70,9 +70,18 @@ def play(
     controllers = parse_seats(seat or [], loaded.players, seed)
     console = Console()
     console.print(f"{loaded.title}, {loaded.players} players, seed {seed}. Type help for help.")
-    session = Session(loaded.new_state(seed), controllers, console, console.input, delay)
+    at_terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    read = terminal_reader() if at_terminal else plain_reader(console)
+    state = loaded.new_state(seed)
+    session = Session(state, controllers, console, read, delay, page=at_terminal)
     if not session.run():
         raise typer.Exit(1)
+
+
+def terminal_reader() -> LineReader:
+    from towpath.cli.prompt import TerminalReader  # noqa: PLC0415 (only at a terminal)
+
+    return TerminalReader(COMMAND_WORDS)
 
 
 @app.command()

@@ -1,4 +1,7 @@
-"""A game at the terminal: people type actions, bots answer after a visible pause."""
+"""A game at the terminal: people type actions, bots answer after a visible pause.
+
+The legal actions are shown grouped by their first words, never more than `listing.LIMIT` one
+by one unless all are asked for; typing the start of an action lists those that start so."""
 
 from __future__ import annotations
 
@@ -7,23 +10,31 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from rich.columns import Columns
 from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
+from towpath.cli.listing import Legal
 from towpath.cli.seats import Controller
 from towpath.core.actions import Action
 from towpath.core.errors import GameError, IllegalAction, quote
 from towpath.core.game import State
 
 COMMANDS = (
-    "Type an action's number or its notation. Other commands: "
-    "list (the legal actions), board (draw it again), save FILE (write the game record), "
-    "help, quit."
+    "Type an action's notation or its number. Type the start of actions (such as {start}) to "
+    "list those; at a terminal, Tab completes the next word. Other commands: list (the legal "
+    "actions by their first words), list WORDS (those that start with WORDS), list all, board "
+    "(draw it again), save FILE (write the game record), help, quit."
 )
+COMMAND_WORDS = ("list", "board", "save", "help", "quit")
 
 Reader = Callable[[str], str]
+LineReader = Callable[[str, Legal], str]  # a prompt and the legal actions it may complete
+
+
+def plain_reader(console: Console) -> LineReader:
+    """Reads lines from input that is not a terminal (a pipe, a file): no completion."""
+    return lambda prompt, _legal: console.input(prompt)
 
 
 class Quit(Exception):
@@ -42,14 +53,18 @@ class Session:
         state: State,
         controllers: list[Controller],
         console: Console,
-        read: Reader,
+        read: LineReader,
         delay: float,
+        page: bool = False,
     ) -> None:
         self.state = state
         self.controllers = controllers
         self.console = console
         self.read = read
         self.delay = delay
+        self.page = page  # `list all` goes through a pager
+        self.actions: list[Action] = []
+        self.legal = Legal([])
 
     def run(self) -> bool:
         """Play to the end; False if the input ended first (quitting is not a failure)."""
@@ -79,11 +94,13 @@ class Session:
 
     def ask(self, seat: int) -> Action:
         """Read lines until one names a legal action, and play it."""
+        self.actions = self.state.legal_actions()
+        self.legal = Legal([str(action) for action in self.actions])
         self.show_board(seat)
-        self.show_actions()
+        self.show_actions("")
         while True:
             try:
-                line = self.read(f"seat {seat}> ").strip()
+                line = self.read(f"seat {seat}> ", self.legal).strip()
             except (EOFError, KeyboardInterrupt):
                 raise Quit(by_command=False) from None
             action = self.answer(line, seat)
@@ -97,17 +114,19 @@ class Session:
             return action
 
     def answer(self, line: str, seat: int) -> Action | None:
-        """The action a line names, or None after handling a command or reporting an error."""
+        """The action a line names, or None after handling a command, listing the actions that
+        start with the line or reporting an error."""
         command, _, argument = line.partition(" ")
         if not line:
             return None
         if command == "quit":
             raise Quit(by_command=True)
         if command == "help":
-            self.console.print(COMMANDS, markup=False)
+            start = " ".join(self.legal.words[0][:2])
+            self.console.print(COMMANDS.format(start=start), markup=False)
             self.console.print(f"Actions: {self.state.game.notation_help}", markup=False)
         elif command == "list":
-            self.show_actions()
+            self.list_actions(argument.strip())
         elif command == "board":
             self.show_board(seat)
         elif command == "save":
@@ -117,19 +136,30 @@ class Session:
         return None
 
     def choose(self, line: str) -> Action | None:
-        try:
-            return self.pick(line, self.state.legal_actions())
-        except GameError as error:
-            self.error(str(error))
-            return None
-
-    def pick(self, line: str, actions: list[Action]) -> Action:
+        """The action a number or a notation names; the start of actions lists them."""
         if line.isdigit():
             number = int(line)
-            if not 1 <= number <= len(actions):
-                raise GameError(f"expected an action number from 1 to {len(actions)}")
-            return actions[number - 1]
-        return self.state.game.parse_action(line, self.state)
+            if 1 <= number <= len(self.actions):
+                return self.actions[number - 1]
+            self.error(f"expected an action number from 1 to {len(self.actions)}")
+            return None
+        try:
+            return self.state.game.parse_action(line, self.state)
+        except GameError as error:
+            if self.legal.starting(line):
+                self.show_actions(line)
+            else:
+                self.error(str(error))
+            return None
+
+    def list_actions(self, words: str) -> None:
+        if words == "all":
+            self.show_all()
+        elif self.legal.starting(words):
+            self.show_actions(words)
+        else:
+            kind = self.legal.words[0][0]
+            self.error(f"list: no legal action starts with {quote(words)} (try list {kind})")
 
     def save(self, path: str) -> None:
         if not path:
@@ -143,18 +173,22 @@ class Session:
         self.console.print(f"Saved the game record to {path}.", markup=False)
 
     def error(self, message: str) -> None:
-        self.console.print(Text(message, style="red"))
+        """One line, however long: the terminal wraps it, not a newline."""
+        self.console.print(Text(message, style="red"), soft_wrap=True)
 
     def show_board(self, seat: int | None) -> None:
         title = Text(f"{self.state.game.title} · seen by seat {seat}") if seat is not None else None
         self.console.print(Panel(Text(self.state.render_text(seat)), title=title, expand=False))
 
-    def show_actions(self) -> None:
-        items = [
-            Text.assemble((f"{n:>3} ", "cyan"), str(action))
-            for n, action in enumerate(self.state.legal_actions(), start=1)
-        ]
-        self.console.print(Columns(items, padding=(0, 2)))
+    def show_actions(self, start: str) -> None:
+        self.console.print(self.legal.render(self.legal.outline(start), self.console.width))
+
+    def show_all(self) -> None:
+        if not self.page:
+            self.console.print(self.legal.render_all())
+            return
+        with self.console.pager():
+            self.console.print(self.legal.render_all())
 
     def show_result(self) -> None:
         returns, scores = self.state.returns(), self.state.scores()
