@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from playwright.sync_api import Browser, Page, expect
@@ -101,3 +102,42 @@ def test_a_finished_game_shows_its_replay(server: Server, page: Page) -> None:
     expect(page.locator("#replay-label")).to_have_text(f"step 1 of 2 · {first}")
     assert page.locator("#replay-board svg").count() == 1
     expect(page.locator("#rematch")).to_be_visible()
+
+
+def click_action(page: Page, action: str, *runs: str) -> None:
+    """Click the runs of `action` on the board: the client plays it once it is the only action
+    left, else it is chosen in the list of what is left."""
+    version = version_of(page)
+    for run in runs:
+        page.locator(f'#board [data-pick="{run}"]').first.click()
+    chosen = json.dumps("Chosen: " + " + ".join(runs))
+    page.wait_for_function(
+        f"Number(document.body.dataset.version) > {version}"
+        f" || document.getElementById('picks').textContent.startsWith({chosen})"
+    )
+    if version_of(page) == version:
+        page.locator(f'#legal button[data-action="{action}"]').click()
+    wait_for_version(page, version + 1)
+    expect(page.locator("#log li").last).to_contain_text(action)
+
+
+def test_arriala_workers_are_clicked_by_their_numbers(server: Server, page: Page) -> None:
+    created = server.post(
+        "/api/rooms",
+        {"game": "arriala", "players": 2, "seed": 3, "seats": [{"kind": "human"}] * 2},
+    )
+    red, yellow = page, page.context.new_page()
+    for seat, opened in enumerate((red, yellow)):
+        opened.goto(created["seats"][seat]["link"])
+        wait_for_version(opened, 0)
+    expect(red.locator("#status")).to_have_text("Your turn.")
+    expect(red.locator('#board [data-pick="g1@8"]')).to_have_count(1)
+    click_action(red, "place 10", "10")
+    click_action(red, "to-vineyard r1@10 ch", "r1@10", "ch")
+    expect(red.locator('#board [data-pick="r1@ch"]')).to_have_count(1)
+    expect(yellow.locator("#status")).to_have_text("Your turn.")
+    click_action(yellow, "move g1@8 9", "g1@8", "9")
+    click_action(yellow, "end", "end")
+    expect(red.locator("#status")).to_have_text("Your turn.")
+    click_action(red, "to-canal r1@ch 20", "r1@ch", "20")
+    expect(red.locator('#board [data-pick="r1@20"]')).to_have_count(1)

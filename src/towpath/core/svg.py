@@ -1,7 +1,7 @@
 """Drawing a view as SVG: escaped elements, seat colours and the click convention.
 
 An element a person may click carries `data-pick="TOKENS"` (see `pick`): a run of words of the
-notation of the actions it stands for, such as `r@24` for a worker or `place 27` for a hand tile.
+notation of the actions it stands for, such as `r2@24` for a worker or `place 27` for a hand tile.
 The web client keeps the legal actions whose notation contains every run clicked so far and
 plays the action when one is left, so a renderer only has to name what it draws in the words of
 its game's notation.

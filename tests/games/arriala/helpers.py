@@ -39,7 +39,9 @@ def position(
 ) -> ArrialaState:
     """A state with workers where given (`canal`: space -> colour letters, one per worker;
     `vineyards`: id -> letters; `blue`: id -> letter), every other worker in its reserve.
-    Without any of the three, workers stay as set up (the 2-player virtual ones on the towns)."""
+    Workers are numbered in the order given, as if placed in that order: canal spaces first,
+    then vineyards, then blue spaces. Without any of the three, workers stay as set up (the
+    2-player virtual ones on the towns)."""
     game = towpath.load("arriala", players, **options)
     state = game.new_state(0)
     assert isinstance(state, ArrialaState)
@@ -84,8 +86,9 @@ def act(state: ArrialaState, *notations: str) -> None:
 
 
 def refused(state: ArrialaState, notation: str, rule: str) -> None:
-    """The action is refused for `rule`, is not listed as legal, and changes nothing."""
-    action = state.game.parse_action(notation, state)
+    """The action is refused for `rule`, is not listed as legal, and changes nothing. (It is
+    read without the state, so that a worker named where it does not stand reaches the rules.)"""
+    action = state.game.parse_action(notation)
     before = state.to_json()
     with pytest.raises(IllegalAction) as error:
         state.apply(action)
@@ -99,9 +102,24 @@ def legal(state: ArrialaState) -> list[str]:
     return [str(action) for action in state.legal_actions()]
 
 
+def token(worker: dict[str, Any]) -> str:
+    """A worker of a view as the notation writes it: `r2`."""
+    return f"{worker['colour'][0]}{worker['number']}"
+
+
 def at(state: ArrialaState, space: int) -> list[str]:
-    """The colours of the workers on a space (counted from 1)."""
-    return state.view(None)["spaces"][space - 1]["workers"]  # type: ignore[no-any-return]
+    """The workers on a space (counted from 1), as `r2`."""
+    return [token(worker) for worker in state.view(None)["spaces"][space - 1]["workers"]]
+
+
+def in_vineyard(state: ArrialaState, name: str) -> list[str]:
+    """The workers in a vineyard (by its name), as `r2`."""
+    return [token(worker) for worker in state.view(None)["vineyards"][name]]
+
+
+def on_blue(state: ArrialaState) -> list[str | None]:
+    """The worker on each blue space, as `r2`, or None."""
+    return [None if w is None else token(w) for w in state.view(None)["blue"]]
 
 
 def builder_choice(state: ArrialaState, rng: Rng) -> Action:

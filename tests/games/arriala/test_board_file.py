@@ -65,7 +65,7 @@ virtual_player = false
     )
     state = towpath.load("arriala", 2, board=board).new_state(1)
     assert isinstance(state, ArrialaState)
-    assert state.view(0)["spaces"][0]["workers"] == ["green"]
+    assert state.view(0)["spaces"][0]["workers"] == [{"colour": "green", "number": 1}]
     act(state, "place 2", "end")
     bot = towpath.agent("random", seed=1)
     while not state.is_terminal():

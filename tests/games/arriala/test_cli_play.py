@@ -25,7 +25,7 @@ TIME_LIMIT = 120.0
 
 def test_a_person_plays_a_whole_two_player_game() -> None:
     script = "\n".join(
-        ["move r@9 99", "lock 3", "place 12", "play masterwork cacor"] + ["end"] * 20
+        ["move r1@9 99", "lock 3", "place 12", "play masterwork cacor"] + ["end"] * 20
     )
     result = subprocess.run(
         [*COMMAND, "--seed", "3", "-o", "max_turns=30"],

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.arriala.helpers import MOISSAC, MONTECH, act, at, legal, position, refused
+from tests.games.arriala.helpers import (
+    MOISSAC,
+    MONTECH,
+    act,
+    at,
+    in_vineyard,
+    legal,
+    on_blue,
+    position,
+    refused,
+)
 from towpath.core.actions import Action
 from towpath.core.errors import IllegalAction
 from towpath.games.arriala.actions import BuildMasterwork, Lock, Move
@@ -12,156 +22,158 @@ from towpath.games.arriala.actions import BuildMasterwork, Lock, Move
 
 def test_moving_three_spaces_past_two_occupied_spaces_costs_3_ap() -> None:
     state = position(canal={9: "r", 10: "y", 11: "g"})
-    act(state, "move r@9 12")
-    assert at(state, 12) == ["red"] and at(state, 9) == []
+    act(state, "move r1@9 12")
+    assert at(state, 12) == ["r1"] and at(state, 9) == []
     assert state.ap == 2
 
 
 def test_towns_and_locks_count_as_spaces_when_passed() -> None:
     state = position(canal={15: "y"}, locks=(16,))
-    act(state, "move y@15 18")
+    act(state, "move y1@15 18")
     assert state.ap == 2, "16 (a lock) and 17 (a town) each count one space"
 
 
 def test_any_colour_may_be_moved() -> None:
     state = position(canal={9: "v"}, player=0)
-    act(state, "move v@9 10")
-    assert at(state, 10) == ["violet"]
+    act(state, "move v1@9 10")
+    assert at(state, 10) == ["v1"]
 
 
 def test_the_destination_must_be_free() -> None:
     state = position(canal={9: "r", 10: "y"}, locks=(11,))
-    refused(state, "move r@9 10", "destination occupied")
-    refused(state, "move r@9 11", "destination occupied")
-    assert "move r@9 12" in legal(state) and "move r@9 8" in legal(state)
+    refused(state, "move r1@9 10", "destination occupied")
+    refused(state, "move r1@9 11", "destination occupied")
+    assert "move r1@9 12" in legal(state) and "move r1@9 8" in legal(state)
 
 
 def test_a_town_holds_any_number_of_workers() -> None:
     state = position(canal={MONTECH: "ryg", 9: "r"})
-    act(state, "move r@9 8")
-    assert at(state, MONTECH) == ["red", "red", "yellow", "green"]
+    act(state, "move r2@9 8")
+    assert at(state, MONTECH) == ["r1", "r2", "y1", "g1"]
 
 
 def test_not_enough_action_points() -> None:
     state = position(canal={9: "r"}, ap=2)
-    refused(state, "move r@9 12", "action points")
-    assert "move r@9 11" in legal(state) and "move r@9 12" not in legal(state)
+    refused(state, "move r1@9 12", "action points")
+    assert "move r1@9 11" in legal(state) and "move r1@9 12" not in legal(state)
     refused(state, "place 20", "action points")
 
 
 def test_a_move_leaves_its_space_and_needs_a_worker() -> None:
     state = position(canal={MONTECH: "r"})
-    refused(state, "move r@8 8", "same space")
-    refused(state, "move y@8 9", "no such worker")
-    refused(state, "move r@10 11", "no such worker")
+    refused(state, "move r1@8 8", "same space")
+    refused(state, "move y1@8 9", "no such worker")
+    refused(state, "move r1@10 11", "no such worker")
+    refused(state, "move r2@8 9", "no such worker")
 
 
 def test_one_canal_move_per_worker_per_turn() -> None:
     state = position(canal={9: "r"}, hands={0: ["move2", "teleport"]})
-    act(state, "move r@9 10")
-    refused(state, "move r@10 11", "one canal move")
-    refused(state, "play move2 r@10 12", "one canal move")
-    refused(state, "play teleport r@10 30", "one canal move")
+    act(state, "move r1@9 10")
+    refused(state, "move r1@10 11", "one canal move")
+    refused(state, "play move2 r1@10 12", "one canal move")
+    refused(state, "play teleport r1@10 30", "one canal move")
 
 
 def test_a_move_card_uses_up_the_canal_move_too() -> None:
     state = position(canal={9: "r"}, hands={0: ["move2"]})
-    act(state, "play move2 r@9 11")
-    refused(state, "move r@11 12", "one canal move")
+    act(state, "play move2 r1@9 11")
+    refused(state, "move r1@11 12", "one canal move")
 
 
 def test_moves_to_and_from_vineyards_are_not_canal_moves() -> None:
     state = position(canal={}, vineyards={"ch": "r"})
-    act(state, "to-canal r@ch 20")
-    act(state, "move r@20 21")
-    assert at(state, 21) == ["red"]
+    act(state, "to-canal r1@ch 20")
+    act(state, "move r1@20 21")
+    assert at(state, 21) == ["r1"]
     assert state.player == 1 and state.turn == 1, "4 + 1 AP: the turn ended by itself"
 
 
 def test_canal_vineyard_canal_in_one_turn_is_refused() -> None:
     state = position(canal={9: "r"}, hands={0: ["to-canal"]})
-    act(state, "to-vineyard r@9 ch")
+    act(state, "to-vineyard r1@9 ch")
     assert state.ap == 3
-    refused(state, "play to-canal r@ch 9", "canal-vineyard-canal")
+    refused(state, "play to-canal r1@ch 9", "canal-vineyard-canal")
     act(state, "end", "end", "end", "end")
-    assert "play to-canal r@ch 9" in legal(state), "a new turn"
+    assert "play to-canal r1@ch 9" in legal(state), "a new turn"
 
 
 def test_vineyard_canal_vineyard_in_one_turn_is_allowed() -> None:
     state = position(canal={}, vineyards={"ch": "r"}, hands={0: ["to-vineyard"]})
-    act(state, "to-canal r@ch 9", "play to-vineyard r@9 br")
-    assert state.view(None)["vineyards"]["Brulhois"] == ["red"]
+    act(state, "to-canal r1@ch 9", "play to-vineyard r1@9 br")
+    assert in_vineyard(state, "Brulhois") == ["r1"]
 
 
 def test_a_worker_cannot_go_straight_back_where_the_previous_player_moved_it_from() -> None:
     state = position(canal={12: "y", 20: "r"}, player=0)
-    act(state, "move y@12 14", "end")
+    act(state, "move y1@12 14", "end")
     assert state.player == 1
-    refused(state, "move y@14 12", "worker moved back")
-    assert "move y@14 13" in legal(state)
+    refused(state, "move y1@14 12", "worker moved back")
+    assert "move y1@14 13" in legal(state)
     act(state, "end")
-    act(state, "move y@14 12")
-    assert at(state, 12) == ["yellow"], "two turns later the restriction is gone"
+    act(state, "move y1@14 12")
+    assert at(state, 12) == ["y1"], "two turns later the restriction is gone"
 
 
 def test_every_space_the_previous_player_moved_it_out_of_is_barred() -> None:
     # Red completes 18-22 with the yellow worker, which may then move again, 22 -> 23.
     state = position(canal={18: "r", 19: "r", 20: "y", 21: "y", 24: "y"}, player=0)
-    act(state, "move y@24 22", "move y@22 23", "end")
-    refused(state, "move y@23 24", "worker moved back")
-    refused(state, "move y@23 22", "worker moved back")
-    assert "move y@23 25" in legal(state)
+    act(state, "move y3@24 22", "move y3@22 23", "end")
+    refused(state, "move y3@23 24", "worker moved back")
+    refused(state, "move y3@23 22", "worker moved back")
+    assert "move y3@23 25" in legal(state)
 
 
 def test_the_previous_players_vineyard_move_bars_the_same_vineyard() -> None:
     state = position(canal={}, vineyards={"ch": "y"}, hands={0: ["to-canal-any"]}, player=0)
-    act(state, "play to-canal-any y@ch 20", "end")
-    refused(state, "to-vineyard y@20 ch", "worker moved back")
-    assert "to-vineyard y@20 br" in legal(state)
+    act(state, "play to-canal-any y1@ch 20", "end")
+    refused(state, "to-vineyard y1@20 ch", "worker moved back")
+    assert "to-vineyard y1@20 br" in legal(state)
 
 
 def test_a_worker_sent_to_a_vineyard_by_the_previous_player_may_not_return_to_its_space() -> None:
     state = position(canal={20: "y"}, hands={0: ["to-vineyard-any"]}, player=0)
-    act(state, "play to-vineyard-any y@20 ch", "end")
-    refused(state, "to-canal y@ch 20", "worker moved back")
-    act(state, "to-canal y@ch 21")
-    assert at(state, 21) == ["yellow"]
+    act(state, "play to-vineyard-any y1@20 ch", "end")
+    refused(state, "to-canal y1@ch 20", "worker moved back")
+    act(state, "to-canal y1@ch 21")
+    assert at(state, 21) == ["y1"]
 
 
 def test_only_the_previous_players_moves_bar_a_worker() -> None:
     state = position(3, canal={12: "y", 30: "g"}, player=0)
-    act(state, "move y@12 14", "end", "end")
+    act(state, "move y1@12 14", "end", "end")
     assert state.player == 2
-    act(state, "move y@14 12")
+    act(state, "move y1@14 12")
 
 
 def test_the_restriction_follows_the_worker_not_its_colour() -> None:
     state = position(canal={20: "y", MOISSAC: "y"}, player=0)
-    act(state, "move y@20 23", "end")
-    act(state, "move y@23 20")
-    assert at(state, 20) == ["yellow"], "the other yellow worker in Moissac may go to 20"
+    act(state, "move y1@20 23", "end")
+    refused(state, "move y1@23 20", "worker moved back")
+    act(state, "move y2@23 20")
+    assert at(state, 20) == ["y2"], "the other yellow worker in Moissac may go to 20"
     marks = [m for m in state.view(None)["marks"] if m["at"] == "23"]
-    assert [m["barred"] for m in marks] == [["20"]], "the one moved out of 20 stays"
+    assert [(m["number"], m["barred"]) for m in marks] == [(1, ["20"])], "y1 stays, barred"
 
 
 def test_move_card_covers_its_reach_for_one_ap_each_further_space_one_more() -> None:
     state = position(canal={9: "r", 30: "y"}, hands={0: ["move3", "move3"]})
-    act(state, "play move3 r@9 12")
+    act(state, "play move3 r1@9 12")
     assert state.ap == 4
-    act(state, "play move3 y@30 25")
+    act(state, "play move3 y1@30 25")
     assert state.ap == 1, "5 spaces: 1 AP for the card and 2 for the spaces beyond 3"
 
 
 def test_teleport_moves_one_of_your_canal_workers_anywhere_free() -> None:
     state = position(canal={2: "r", 40: "y"}, hands={0: ["teleport", "teleport"]})
-    act(state, "play teleport r@2 41")
-    assert at(state, 41) == ["red"] and state.ap == 4
-    refused(state, "play teleport y@40 3", "own worker")
+    act(state, "play teleport r1@2 41")
+    assert at(state, 41) == ["r1"] and state.ap == 4
+    refused(state, "play teleport y1@40 3", "own worker")
 
 
 def test_a_card_must_be_in_hand() -> None:
     state = position(canal={9: "r"}, hands={0: ["move2"]})
-    refused(state, "play move3 r@9 10", "card in hand")
+    refused(state, "play move3 r1@9 10", "card in hand")
     refused(state, "play lock 20", "card in hand")
 
 
@@ -169,7 +181,7 @@ def test_placing_a_new_worker_costs_3_ap() -> None:
     state = position(canal={9: "r"})
     refused(state, "place 9", "destination occupied")
     act(state, "place 10")
-    assert at(state, 10) == ["red"] and state.ap == 2
+    assert at(state, 10) == ["r2"] and state.ap == 2, "numbers go in placing order"
     assert state.view(None)["reserve"][0] == 3
 
 
@@ -180,43 +192,43 @@ def test_placing_needs_a_worker_in_the_reserve() -> None:
 
 def test_canal_to_vineyard_costs_2_ap_and_only_for_your_own_workers() -> None:
     state = position(canal={9: "r", 10: "y"})
-    act(state, "to-vineyard r@9 fr")
-    assert state.ap == 3 and state.view(None)["vineyards"]["Frontonnais"] == ["red"]
-    refused(state, "to-vineyard y@10 fr", "own worker")
+    act(state, "to-vineyard r1@9 fr")
+    assert state.ap == 3 and in_vineyard(state, "Frontonnais") == ["r1"]
+    refused(state, "to-vineyard y1@10 fr", "own worker")
 
 
 def test_any_colour_vineyard_cards() -> None:
     state = position(canal={10: "y"}, hands={0: ["to-vineyard-any", "to-vineyard"]})
-    refused(state, "play to-vineyard y@10 ch", "own worker")
-    act(state, "play to-vineyard-any y@10 ch")
-    assert state.view(None)["vineyards"]["Chasselas"] == ["yellow"]
+    refused(state, "play to-vineyard y1@10 ch", "own worker")
+    act(state, "play to-vineyard-any y1@10 ch")
+    assert in_vineyard(state, "Chasselas") == ["y1"]
 
 
 def test_a_full_vineyard_takes_no_more_workers() -> None:
     state = position(canal={9: "r"}, vineyards={"ch": "yyyy"})
-    refused(state, "to-vineyard r@9 ch", "vineyard full")
+    refused(state, "to-vineyard r1@9 ch", "vineyard full")
 
 
 def test_vineyard_to_canal_costs_4_ap() -> None:
     state = position(canal={9: "y"}, vineyards={"br": "ry"})
-    act(state, "to-canal r@br 10")
+    act(state, "to-canal r1@br 10")
     assert state.ap == 1
     state.ap = 5
-    refused(state, "to-canal y@br 11", "own worker")
-    refused(state, "to-canal r@br 11", "no such worker")
-    refused(state, "to-canal y@ch 11", "no such worker")
+    refused(state, "to-canal y2@br 11", "own worker")
+    refused(state, "to-canal r1@br 11", "no such worker")
+    refused(state, "to-canal y2@ch 11", "no such worker")
 
 
 def test_a_river_structure_scores_3_and_keeps_its_worker() -> None:
     state = position(canal={9: "r", 10: "y", 11: "r"}, blue={"b2": "y"})
-    act(state, "river r@9 b1")
+    act(state, "river r1@9 b1")
     assert state.points[0] == 3 and state.ap == 2
-    assert state.view(None)["blue"] == ["red", "yellow", None, None]
-    movable = {notation.split()[1] for notation in legal(state) if notation.startswith("move r@")}
-    assert movable == {"r@11"}, "the worker on b1 is off the canal for good"
+    assert on_blue(state) == ["r1", "y2", None, None]
+    movable = {notation.split()[1] for notation in legal(state) if notation.startswith("move r")}
+    assert movable == {"r2@11"}, "the worker on b1 is off the canal for good"
     state.ap = 5
-    refused(state, "river r@11 b2", "blue space taken")
-    refused(state, "river y@10 b3", "own worker")
+    refused(state, "river r2@11 b2", "blue space taken")
+    refused(state, "river y1@10 b3", "own worker")
 
 
 def test_drawing_costs_2_ap_and_has_no_hand_limit() -> None:
@@ -263,17 +275,17 @@ def test_the_virtual_player_does_not_count_for_last_place() -> None:
 
 def test_the_turn_ends_by_itself_at_0_ap() -> None:
     state = position(canal={9: "r"})
-    act(state, "move r@9 14")
+    act(state, "move r1@9 14")
     assert state.player == 1 and state.ap == 5 and state.turn == 1
 
 
 def test_end_passes_the_turn_and_unused_ap_are_lost() -> None:
     state = position(canal={9: "r"})
-    act(state, "move r@9 10", "end")
+    act(state, "move r1@9 10", "end")
     assert state.player == 1 and state.ap == 5
     act(state, "end", "end", "end")
     assert state.player == 0 and state.ap == 5
-    act(state, "move r@10 11")
+    act(state, "move r1@10 11")
     assert state.ap == 4, "the red worker may move again in a new turn"
 
 
@@ -281,30 +293,30 @@ def test_rulebook_example_a_lock_then_a_card_or_a_one_space_move() -> None:
     state = position(canal={9: "r"}, hands={0: ["move2"]})
     act(state, "lock 30")
     assert state.ap == 1
-    assert {"move r@9 10", "play move2 r@9 11"} <= set(legal(state))
-    assert "move r@9 11" not in legal(state)
-    act(state, "move r@9 10")
+    assert {"move r1@9 10", "play move2 r1@9 11"} <= set(legal(state))
+    assert "move r1@9 11" not in legal(state)
+    act(state, "move r1@9 10")
     assert state.player == 1, "all 5 AP spent"
 
 
 def test_rulebook_example_the_violet_worker_moves_four_spaces_for_4_ap() -> None:
     state = position(canal={24: "v"}, player=0)
-    act(state, "move v@24 28")
-    assert at(state, 28) == ["violet"] and state.ap == 1
+    act(state, "move v1@24 28")
+    assert at(state, 28) == ["v1"] and state.ap == 1
 
 
 def test_the_same_action_may_be_taken_several_times_in_a_turn() -> None:
     state = position(canal={9: "r", 20: "y", 30: "g"})
-    act(state, "move r@9 10", "move y@20 21", "move g@30 31")
+    act(state, "move r1@9 10", "move y1@20 21", "move g1@30 31")
     assert state.ap == 2
 
 
 def test_a_worker_moved_into_a_town_leaves_the_other_worker_of_its_colour_free() -> None:
     state = position(canal={9: "r", MONTECH: "r"})
-    act(state, "move r@9 8")
-    act(state, "move r@8 10")
-    assert at(state, MONTECH) == ["red"] and at(state, 10) == ["red"]
-    refused(state, "move r@8 9", "one canal move")
+    act(state, "move r1@9 8")
+    act(state, "move r2@8 10")
+    assert at(state, MONTECH) == ["r1"] and at(state, 10) == ["r2"]
+    refused(state, "move r1@8 9", "one canal move")
 
 
 class Foreign(Action):
@@ -317,11 +329,14 @@ class Foreign(Action):
 def test_actions_built_by_hand_are_refused_for_what_is_wrong_with_them() -> None:
     state = position(canal={9: "r"}, hands={0: ["lock", "masterwork"]})
     cases: list[tuple[Action, str]] = [
-        (Move(0, 8, 9, "lock"), "card"),
-        (Move(0, 8, 9, "joker"), "card"),
+        (Move(0, 1, 8, 9, "lock"), "card"),
+        (Move(0, 1, 8, 9, "joker"), "card"),
         (BuildMasterwork("masterwork", "eiffel"), "masterwork"),
-        (Move(3, 11, 9), "no such worker"),
-        (Move(0, 45, 44), "no such worker"),
+        (Move(3, 1, 11, 9), "no such worker"),
+        (Move(0, 1, 45, 44), "no such worker"),
+        (Move(0, 6, 8, 9), "no such worker"),
+        (Move(0, 0, 8, 9), "no such worker"),
+        (Move(9, 1, 8, 9), "no such worker"),
         (Lock(99), "in play"),
         (Foreign(), "notation"),
     ]
@@ -336,25 +351,25 @@ def test_actions_built_by_hand_are_refused_for_what_is_wrong_with_them() -> None
 def test_a_new_worker_may_still_make_its_canal_move() -> None:
     # Decision (arriala/__init__.py): placing is not a canal move.
     state = position(canal={})
-    act(state, "place 10", "move r@10 12")
-    assert at(state, 12) == ["red"] and state.player == 1
+    act(state, "place 10", "move r1@10 12")
+    assert at(state, 12) == ["r1"] and state.player == 1
 
 
 def test_a_worker_that_made_its_canal_move_may_still_go_to_a_vineyard_or_a_blue_space() -> None:
     # Decision (rules/arriala.md): moves to vineyards and blue spaces are not canal moves.
     state = position(canal={9: "r", 20: "r"})
-    act(state, "move r@9 10", "to-vineyard r@10 ch")
-    assert state.view(None)["vineyards"]["Chasselas"] == ["red"]
+    act(state, "move r1@9 10", "to-vineyard r1@10 ch")
+    assert in_vineyard(state, "Chasselas") == ["r1"]
     state = position(canal={9: "r"})
-    act(state, "move r@9 10", "river r@10 b2")
-    assert state.points[0] == 3 and state.view(None)["blue"][1] == "red"
+    act(state, "move r1@9 10", "river r1@10 b2")
+    assert state.points[0] == 3 and on_blue(state)[1] == "r1"
 
 
 def test_a_river_structure_may_go_on_any_free_blue_space() -> None:
     # Decision (arriala/__init__.py): "ein freies blaues Feld", not only the one beside it.
     state = position(canal={9: "r"})
-    act(state, "river r@9 b4")
-    assert state.view(None)["blue"] == [None, None, None, "red"]
+    act(state, "river r1@9 b4")
+    assert on_blue(state) == [None, None, None, "r1"]
 
 
 def test_a_lock_card_keeps_the_stretch_limit_and_no_scored_section() -> None:
@@ -368,14 +383,14 @@ def test_a_lock_card_keeps_the_stretch_limit_and_no_scored_section() -> None:
 
 def test_the_own_colour_vineyard_to_canal_card_moves_only_your_workers() -> None:
     state = position(canal={}, vineyards={"br": "ry"}, hands={0: ["to-canal", "to-canal-any"]})
-    refused(state, "play to-canal y@br 11", "own worker")
-    act(state, "play to-canal r@br 11", "play to-canal-any y@br 12")
-    assert at(state, 11) == ["red"] and at(state, 12) == ["yellow"] and state.ap == 3
+    refused(state, "play to-canal y1@br 11", "own worker")
+    act(state, "play to-canal r1@br 11", "play to-canal-any y1@br 12")
+    assert at(state, 11) == ["r1"] and at(state, 12) == ["y1"] and state.ap == 3
 
 
 def test_a_teleport_may_not_take_a_worker_straight_back_either() -> None:
     state = position(canal={20: "y"}, hands={1: ["teleport"]}, player=0)
-    act(state, "move y@20 23", "end")
-    refused(state, "play teleport y@23 20", "worker moved back")
-    act(state, "play teleport y@23 8")
-    assert at(state, MONTECH) == ["yellow"], "a town is a free canal space"
+    act(state, "move y1@20 23", "end")
+    refused(state, "play teleport y1@23 20", "worker moved back")
+    act(state, "play teleport y1@23 8")
+    assert at(state, MONTECH) == ["y1"], "a town is a free canal space"

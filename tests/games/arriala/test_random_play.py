@@ -2,7 +2,8 @@
 of an action agreeing with the list of legal actions.
 
 At every step: no canal space other than a town holds more than one worker or lock, nothing
-stands on a space out of play, every colour has its 5 workers somewhere, scores never fall and
+stands on a space out of play, every colour has its 5 workers somewhere, numbered 1, 2, ... in
+placing order (those out are the lowest numbers, each once), scores never fall and
 rise by exactly what the step earned (locks, river structures, masterworks, each section the
 first time it is scored, vineyards at the end), and a scored section is never scored again.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -23,6 +25,7 @@ from tests.games.arriala.helpers import builder_choice
 from towpath.core.actions import Action
 from towpath.core.errors import IllegalAction
 from towpath.core.rng import Rng
+from towpath.games.arriala.actions import Move, River, ToCanal, ToVineyard
 from towpath.games.arriala.components import Points
 from towpath.games.arriala.state import ArrialaState
 
@@ -30,14 +33,18 @@ SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 View = dict[str, Any]
 
 
-def colour_counts(view: View) -> list[int]:
-    counts = list(view["reserve"])
-    places = [w for space in view["spaces"] for w in space["workers"]]
-    places += [w for workers in view["vineyards"].values() for w in workers]
-    places += [w for w in view["blue"] if w is not None]
-    for colour in places:
-        counts[view["colours"].index(colour)] += 1
-    return counts
+def workers_out(view: View) -> list[dict[str, Any]]:
+    """Every worker on the canal, in a vineyard or on a blue space."""
+    out = [w for space in view["spaces"] for w in space["workers"]]
+    out += [w for workers in view["vineyards"].values() for w in workers]
+    return out + [w for w in view["blue"] if w is not None]
+
+
+def check_numbers(view: View, workers: int) -> None:
+    """Each colour's workers out are numbered 1 to n, each once; the reserve holds the rest."""
+    for colour, reserve in zip(view["colours"], view["reserve"], strict=True):
+        numbers = sorted(w["number"] for w in workers_out(view) if w["colour"] == colour)
+        assert numbers == list(range(1, workers - reserve + 1)), colour
 
 
 def check_board(view: View, workers: int) -> None:
@@ -46,7 +53,7 @@ def check_board(view: View, workers: int) -> None:
             assert len(space["workers"]) + space["lock"] <= 1, f"space {space['number']}"
         if not space["in_play"]:
             assert not space["workers"] and not space["lock"]
-    assert colour_counts(view) == [workers] * len(view["colours"])
+    check_numbers(view, workers)
 
 
 def scored_spaces(view: View) -> set[int]:
@@ -73,7 +80,7 @@ def earned(before: View, after: View, points: Points, table: tuple[int, ...]) ->
     gains[mover] += points.lock * locks
     for old, new in zip(before["blue"], after["blue"], strict=True):
         if new != old:
-            assert old is None and new == mover, "a river structure is the mover's, for good"
+            assert old is None and new["colour"] == mover, "a river structure is the mover's"
             gains[mover] += points.river
     for old, new in zip(before["masterworks"], after["masterworks"], strict=True):
         if new["builder"] != old["builder"]:
@@ -84,12 +91,12 @@ def earned(before: View, after: View, points: Points, table: tuple[int, ...]) ->
         spaces = [p for p, s in enumerate(after["spaces"]) if s["section"] == section]
         assert not already & set(spaces), f"section {section} scored twice"
         assert all(len(after["spaces"][p]["workers"]) == 1 for p in spaces), "scored while full"
-        winner = majority_of([after["spaces"][p]["workers"][0] for p in spaces])
+        winner = majority_of([after["spaces"][p]["workers"][0]["colour"] for p in spaces])
         if winner is not None:
             gains[winner] += table[len(spaces) - 1]
     if after["over"]:
         for info in after["vineyard_info"]:
-            winner = majority_of(after["vineyards"][info["name"]])
+            winner = majority_of([w["colour"] for w in after["vineyards"][info["name"]]])
             if winner is not None:
                 gains[winner] += info["points"]
     return gains
@@ -154,6 +161,14 @@ def test_games_played_to_a_complete_canal_keep_the_invariants(players: int, seed
     assert not state.ended_by_limit()
 
 
+def renumbered(action: Action) -> list[Action]:
+    """The action, and for one that names a worker, the same action naming each number of its
+    colour instead (alike workers are listed once: the others must be refused)."""
+    if not isinstance(action, Move | ToVineyard | ToCanal | River):
+        return [action]
+    return [replace(action, number=number) for number in range(1, 6)]
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 @settings(max_examples=soak.games(2))
 @given(seed=SEEDS)
@@ -163,7 +178,7 @@ def test_the_direct_check_agrees_with_the_legal_actions(players: int, seed: int)
     pool: dict[Action, None] = {}
     while not state.is_terminal():
         legal = state.legal_actions()
-        pool.update(dict.fromkeys(legal))
+        pool.update(dict.fromkeys(other for action in legal for other in renumbered(action)))
         candidates = list(pool)
         rng.shuffle(candidates)
         for action in candidates[:150]:
@@ -201,7 +216,7 @@ def with_full_section(view: View, first: int, colours: list[str], scores: list[i
     section = f"{first}-{last}"
     spaces = [dict(space) for space in view["spaces"]]
     for p, colour in enumerate(colours, start=first - 1):
-        spaces[p].update(workers=[colour], section=section)
+        spaces[p].update(workers=[{"colour": colour, "number": 1}], section=section)
     scored = [*view["scored_sections"], section]
     return {**view, "spaces": spaces, "scored_sections": scored, "scores": scores}
 

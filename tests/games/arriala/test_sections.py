@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from tests.games.arriala.helpers import CASTELSARRASIN, MOISSAC, act, at, position, refused
-from towpath.games.arriala.state import majority
+from towpath.games.arriala.sections import majority
 
 
 def test_rulebook_example_five_workers_two_red_two_yellow_one_green_green_scores_8() -> None:
     # Castelsarrasin-Moissac is the 5-space section 18-22; green walks in from Moissac.
     state = position(canal={18: "r", 19: "r", 20: "y", 21: "y", MOISSAC: "g"})
-    act(state, "move g@23 22")
+    act(state, "move g1@23 22")
     assert state.points == [0, 0, 8, 0]
     assert state.view(None)["scored_sections"] == ["18-22"]
     assert state.ap == 4, "the player goes on with the AP left"
@@ -18,7 +18,7 @@ def test_rulebook_example_five_workers_two_red_two_yellow_one_green_green_scores
 def test_rulebook_example_two_red_two_yellow_cancel_out_and_nobody_scores() -> None:
     # A lock on 13 leaves the 4-space section 9-12.
     state = position(canal={9: "r", 10: "r", 11: "y", 14: "y"}, locks=(13,))
-    act(state, "move y@14 12")
+    act(state, "move y2@14 12")
     assert state.points == [0, 0, 0, 0]
     assert state.view(None)["scored_sections"] == ["9-12"], "scored all the same, for nobody"
 
@@ -65,23 +65,23 @@ def test_a_lock_next_to_a_town_creates_no_empty_section() -> None:
 
 def test_a_scored_section_is_never_scored_again() -> None:
     state = position(canal={18: "r", 19: "r", 20: "r", 21: "y", MOISSAC: "rg"})
-    act(state, "move r@23 22")
+    act(state, "move r4@23 22")
     assert state.points == [8, 0, 0, 0]
-    act(state, "move r@22 23", "move y@21 22", "move g@23 21")
-    assert state.view(None)["spaces"][21 - 1]["workers"] == ["green"], "full once more"
+    act(state, "move r4@22 23", "move y1@21 22", "move g1@23 21")
+    assert at(state, 21) == ["g1"], "full once more"
     assert state.points == [8, 0, 0, 0]
 
 
 def test_the_workers_of_a_scored_section_may_move_again() -> None:
     state = position(canal={CASTELSARRASIN: "gy", 20: "r", 21: "r", 22: "y"})
-    act(state, "move g@17 18", "move y@17 19")
+    act(state, "move g1@17 18", "move y1@17 19")
     assert state.points == [0, 0, 8, 0] and state.ap == 2
-    act(state, "move g@18 17", "move y@19 18")
-    assert at(state, CASTELSARRASIN) == ["green"] and at(state, 18) == ["yellow"]
+    act(state, "move g1@18 17", "move y1@19 18")
+    assert at(state, CASTELSARRASIN) == ["g1"] and at(state, 18) == ["y1"]
     assert state.player == 1, "every AP spent"
     state = position(canal={18: "r", 19: "r", 20: "y", 22: "y", 16: "g"})
-    act(state, "move g@16 15")
-    refused(state, "move g@15 14", "one canal move")
+    act(state, "move g1@16 15")
+    refused(state, "move g1@15 14", "one canal move")
 
 
 def test_no_lock_in_a_scored_section() -> None:
@@ -123,7 +123,7 @@ def test_the_game_ends_the_moment_the_last_section_is_scored_then_vineyards() ->
         scored=scored,
         points=[10, 0, 0, 0],
     )
-    act(state, "move y@23 22")
+    act(state, "move y4@23 22")
     assert state.is_terminal() and state.legal_actions() == []
     # yellow: 8 for the section; Chasselas 4 to red; Brulhois 6 to green; Frontonnais 8 to violet.
     assert state.points == [14, 8, 6, 8]

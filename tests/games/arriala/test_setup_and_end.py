@@ -15,6 +15,7 @@ from tests.games.arriala.helpers import (
     VALENCE,
     act,
     at,
+    in_vineyard,
     legal,
     position,
     refused,
@@ -77,7 +78,7 @@ def test_four_players_use_the_whole_board() -> None:
 def test_three_players_leave_out_frontonnais() -> None:
     state = position(3, canal={9: "r"})
     assert list(state.view(None)["vineyards"]) == ["Chasselas", "Brulhois"]
-    refused(state, "to-vineyard r@9 fr", "in play")
+    refused(state, "to-vineyard r1@9 fr", "in play")
     assert all(space["in_play"] for space in state.view(None)["spaces"])
 
 
@@ -85,8 +86,8 @@ def test_two_players_virtual_workers_on_the_towns_and_the_first_stretch_closed()
     state = new(2)
     view = state.view(0)
     assert view["colours"] == ["red", "yellow", "green"] and view["virtual"] == "green"
-    for town in (MONTECH, CASTELSARRASIN, MOISSAC, MALAUSE, VALENCE):
-        assert at(state, town) == ["green"]
+    for number, town in enumerate((MONTECH, CASTELSARRASIN, MOISSAC, MALAUSE, VALENCE), 1):
+        assert at(state, town) == [f"g{number}"], "numbered in canal order of the towns"
     assert view["reserve"] == [5, 5, 0] and view["scores"] == [0, 0, 0]
     assert view["hands"] == [state.hands[0], 2], "the virtual player holds no cards"
     assert [space["in_play"] for space in view["spaces"][:7]] == [False] * 7
@@ -100,34 +101,34 @@ def test_two_players_the_closed_stretch_takes_no_worker_lock_or_river_structure(
     state = position(2, canal={9: "r", MONTECH: "g"}, hands={0: ["teleport", "lock"]})
     refused(state, "place 5", "in play")
     refused(state, "place 1", "in play")
-    refused(state, "move r@9 7", "in play")
-    refused(state, "move g@8 4", "in play")
+    refused(state, "move r1@9 7", "in play")
+    refused(state, "move g1@8 4", "in play")
     refused(state, "lock 4", "in play")
-    refused(state, "river r@9 b1", "in play")
+    refused(state, "river r1@9 b1", "in play")
     assert not any(notation.endswith((" 1", " 7")) for notation in legal(state))
 
 
 def test_both_players_move_the_virtual_workers_and_it_never_takes_a_turn() -> None:
     state = new(2)
-    act(state, "move g@8 9", "end")
+    act(state, "move g1@8 9", "end")
     assert state.current_player == 1
-    act(state, "move g@17 16", "end")
+    act(state, "move g2@17 16", "end")
     assert state.current_player == 0 and state.turn == 2
-    assert at(state, 9) == ["green"] and at(state, 16) == ["green"]
+    assert at(state, 9) == ["g1"] and at(state, 16) == ["g2"]
 
 
 def test_any_colour_cards_move_the_virtual_workers() -> None:
     state = position(2, hands={0: ["to-vineyard-any", "to-canal-any", "move2"]})
-    act(state, "play to-vineyard-any g@8 ch", "play move2 g@17 19")
-    assert state.view(None)["vineyards"]["Chasselas"] == ["green"] and at(state, 19) == ["green"]
+    act(state, "play to-vineyard-any g1@8 ch", "play move2 g2@17 19")
+    assert in_vineyard(state, "Chasselas") == ["g1"] and at(state, 19) == ["g2"]
     act(state, "end", "end")
-    act(state, "play to-canal-any g@ch 10")
-    assert at(state, 10) == ["green"]
+    act(state, "play to-canal-any g1@ch 10")
+    assert at(state, 10) == ["g1"]
 
 
 def test_the_virtual_player_scores_sections_like_anyone() -> None:
     state = position(2, canal={18: "g", 19: "g", 20: "g", 21: "r", MOISSAC: "y"})
-    act(state, "move y@23 22")
+    act(state, "move y1@23 22")
     assert state.points == [0, 0, 8]
 
 

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from collections import Counter
 
 import pytest
 
 import towpath
-from tests.games.arriala.helpers import MONTECH, act, position
+from tests.games.arriala.helpers import MOISSAC, MONTECH, act, position
 from towpath.core.errors import GameError
+from towpath.games.arriala.state import ArrialaState
 
 SPEC_KEYS = {
     "scores",
@@ -31,7 +34,7 @@ def test_a_view_has_the_keys_of_the_spec() -> None:
     assert view["spaces"][MONTECH - 1] == {
         "number": 8,
         "town": "Montech",
-        "workers": ["yellow", "green"],
+        "workers": [{"colour": "yellow", "number": 1}, {"colour": "green", "number": 1}],
         "lock": False,
         "section": None,
         "in_play": True,
@@ -58,13 +61,13 @@ def test_a_view_does_not_change_with_what_others_hold() -> None:
 
 def test_played_cards_are_public_in_the_discards() -> None:
     state = position(canal={9: "r"}, hands={0: ["move2"]})
-    act(state, "play move2 r@9 11")
+    act(state, "play move2 r1@9 11")
     assert state.view(1)["discards"] == ["move2"]
 
 
 def test_resampling_keeps_what_the_seat_knows_and_redeals_the_rest() -> None:
     state = position(canal={9: "r"}, hands={0: ["move2", "lock"], 1: ["teleport", "teleport"]})
-    act(state, "play move2 r@9 11")
+    act(state, "play move2 r1@9 11")
     world = state.resample(0, 7)
     assert world.view(0) == state.view(0)
     assert world.hands[0] == ["lock"] and world.discards == ["move2"]
@@ -90,12 +93,12 @@ def test_the_text_shows_canal_towns_locks_workers_sections_vineyards_and_scores(
     text = state.render_text(0)
     lines = text.splitlines()
     assert all(len(line) <= 80 for line in lines), max(lines, key=len)
-    assert "  8 Montech: y g" in lines
+    assert "  8 Montech: y1 g1" in lines
     assert "Score track: red 2 · yellow 0 · green 3 · violet 1" in lines
     row = lines[lines.index(" 17 Castelsarrasin: -") + 2]
-    assert row.startswith("      r*  r*  L   .   . "), row
-    assert "Vineyard Chasselas (ch, 4 points): y . . ." in lines
-    assert "b3 green" in text and "red: lock" in text and "yellow: 0 cards" in text
+    assert row.startswith("     r1* r2*  L   .   . "), row
+    assert "Vineyard Chasselas (ch, 4 points): y2 . . ." in lines
+    assert "b3 g2" in text and "red: lock" in text and "yellow: 0 cards" in text
     assert "red (seat 0) to play, 5 AP left" in lines[0]
 
 
@@ -109,15 +112,15 @@ def test_the_text_of_the_two_player_board_shows_the_closed_stretch() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "move r@12 15",
-        "play move3 y@12 16",
-        "play teleport r@12 30",
-        "to-vineyard r@12 ch",
-        "play to-vineyard-any y@12 br",
-        "to-canal r@ch 15",
-        "play to-canal-any g@fr 15",
+        "move r2@12 15",
+        "play move3 y2@12 16",
+        "play teleport r1@12 30",
+        "to-vineyard r5@12 ch",
+        "play to-vineyard-any y3@12 br",
+        "to-canal r2@ch 15",
+        "play to-canal-any g1@fr 15",
         "place 15",
-        "river r@12 b2",
+        "river r1@12 b2",
         "lock 20",
         "play lock 20",
         "play masterwork cacor",
@@ -134,17 +137,22 @@ def test_notation_round_trips(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("move r12 15", "worker like r@12"),
-        ("move x@12 15", "colour letter"),
-        ("move r@12 43", "space number from 1 to 42"),
-        ("move r@0 4", "space number"),
-        ("to-vineyard r@12 xx", "vineyard: fr, ch, br"),
-        ("river r@12 b9", "blue space: b1, b2, b3, b4"),
+        ("move r12 15", "worker like r2@12"),
+        ("move x1@12 15", "colour letter rygv"),
+        ("move r@12 15", "its number from 1 to 5"),
+        ("move r6@12 15", "its number from 1 to 5"),
+        ("move r0@12 15", "its number from 1 to 5"),
+        ("move r²@12 15", "its number from 1 to 5"),
+        ("to-canal 2@ch 15", "worker like r2@12"),
+        ("move r1@12 43", "space number from 1 to 42"),
+        ("move r1@0 4", "space number"),
+        ("to-vineyard r1@12 xx", "vineyard: fr, ch, br"),
+        ("river r1@12 b9", "blue space: b1, b2, b3, b4"),
         ("play joker 3", "card: move2"),
         ("play masterwork eiffel", "masterwork: montech, cacor"),
         ("play lock", "expected move"),
-        ("fly r@1 2", "expected move"),
-        ("move r@²3 4", "space number"),
+        ("fly r1@1 2", "expected move"),
+        ("move r1@²3 4", "space number"),
     ],
 )
 def test_bad_notation_says_what_was_expected(text: str, expected: str) -> None:
@@ -155,7 +163,7 @@ def test_bad_notation_says_what_was_expected(text: str, expected: str) -> None:
 
 def test_a_saved_state_continues_and_a_corrupt_one_is_refused() -> None:
     state = position(canal={9: "r", 10: "y"}, hands={0: ["lock"]})
-    act(state, "move r@9 11")
+    act(state, "move r1@9 11")
     copy = towpath.from_json(state.to_json())
     assert copy.to_json() == state.to_json()
     data = json.loads(state.to_json())
@@ -169,6 +177,9 @@ def test_a_saved_state_continues_and_a_corrupt_one_is_refused() -> None:
         {"masterworks": [7, None]},
         {"where": [43] * 5 + [-1] * 15},
         {"where": [42 + 3] * 2 + [-1] * 18},
+        {"where": [-1, 10] + [-1] * 3 + [9] + [-1] * 14},
+        {"left": [[10, 8]] + [[]] * 19},
+        {"barred": [[8, 8]] + [[]] * 19},
     ]
     for change in broken:
         text = json.dumps({**data, "state": {**data["state"], **change}})
@@ -185,10 +196,10 @@ def test_the_state_fields_are_exactly_the_snapshot() -> None:
 def test_the_text_tells_what_workers_may_no_longer_do_this_turn() -> None:
     state = position(canal={12: "y", 20: "r"})
     assert "This turn" not in state.render_text(None)
-    act(state, "move y@12 14", "end")
-    assert "This turn: y@14 not back to 12" in state.render_text(1)
-    act(state, "move r@20 21")
-    assert "r@21 moved" in state.render_text(1)
+    act(state, "move y1@12 14", "end")
+    assert "This turn: y1@14 not back to 12" in state.render_text(1)
+    act(state, "move r1@20 21")
+    assert "r1@21 moved, left 20" in state.render_text(1)
 
 
 def test_after_a_reshuffle_resampled_piles_hold_only_reshuffled_cards() -> None:
@@ -203,3 +214,53 @@ def test_after_a_reshuffle_resampled_piles_hold_only_reshuffled_cards() -> None:
         world = state.resample(1, seed)
         assert not Counter(world.pile) - Counter(reshuffled)
         assert world.view(1) == state.view(1)
+
+
+VERBS = {"move", "to-vineyard", "to-canal", "place", "river", "lock", "play"}
+
+
+def board_picks(state: ArrialaState, seat: int) -> set[str]:
+    """The runs of notation a person may click on the board (`data-pick`, see core.svg)."""
+    return {
+        html.unescape(run) for run in re.findall(r'data-pick="([^"]*)"', state.render_svg(seat))
+    }
+
+
+def has_run(notation: str, run: str) -> bool:
+    """The web client's test (static/room.js): do the run's words occur in a row?"""
+    words, part = notation.split(), run.split()
+    return any(words[i : i + len(part)] == part for i in range(len(words) - len(part) + 1))
+
+
+def check_every_action_is_picked_on_the_board(state: ArrialaState) -> None:
+    """Every word of a legal action but its verb is on the board: the person clicks the worker,
+    the space, vineyard, blue space, card or chip, and chooses among what is left."""
+    seat = state.current_player
+    assert seat is not None
+    picks = board_picks(state, seat)
+    for action in state.legal_actions():
+        notation = str(action)
+        covered = {word for run in picks if has_run(notation, run) for word in run.split()}
+        assert set(notation.split()) - VERBS <= covered, notation
+
+
+def test_every_legal_action_can_be_picked_on_the_board() -> None:
+    state = position(
+        canal={MOISSAC: "rry", 24: "r"},
+        vineyards={"ch": "gg"},
+        hands={0: ["move2", "teleport", "lock", "masterwork", "to-canal-any", "to-vineyard"]},
+    )
+    act(state, "move r3@24 23")
+    picks = board_picks(state, 0)
+    assert {"r1@23", "r2@23", "r3@23", "y1@23", "g1@ch", "g2@ch"} <= picks
+    check_every_action_is_picked_on_the_board(state)
+    for players in (2, 3, 4):
+        played = towpath.load("arriala", players).new_state(players)
+        assert isinstance(played, ArrialaState)
+        bot = towpath.agent("random", seed=players)
+        for step in range(300):
+            if played.is_terminal():
+                break
+            if step % 15 == 0:
+                check_every_action_is_picked_on_the_board(played)
+            played.apply(bot.choose(played))

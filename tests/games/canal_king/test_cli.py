@@ -23,7 +23,7 @@ def test_a_person_plays_by_notation_and_by_number() -> None:
 def test_a_person_plays_a_whole_game_to_its_end() -> None:
     script = "\n".join(["1"] * 400 + ["quit"])
     result = towpath_cli(
-        "play", "canal_king", "-p", "3", "--delay", "0", "--seed", "4", *SMALL, stdin=script
+        "play", "canal_king", "-p", "3", "--delay", "0", "--seed", "5", *SMALL, stdin=script
     )
     assert result.returncode == 0, result.stderr
     assert "Game over" in result.stdout

@@ -253,3 +253,18 @@ def test_sailing_turns_have_no_estimate() -> None:
     state = position(tiles=NETWORK, cards=[2, 4], **small())
     assert [str(action) for action in state.legal_actions()] == ["launch"]
     assert state.game.estimate_actions(state, 0, state.legal_actions()) is None
+
+
+def test_the_estimates_and_the_bots_know_the_very_same_tile_only_as_its_swap() -> None:
+    state = position(
+        tiles={(4, 3): ("S:red", 0)}, hands=[["S:red", "S", "G", "T", "TT"], ["T"] * 5]
+    )
+    actions = state.legal_actions()
+    names = [str(action) for action in actions]
+    assert "replace S:red 4,3 r0" not in names and "swap S:red" in names
+    estimates = state.game.estimate_actions(state, 0, actions)
+    assert estimates is not None and len(estimates) == len(actions)
+    bots = [towpath.agent("greedy", seed=seed) for seed in range(3)]
+    bots.append(towpath.agent("mcts", seed=0, iterations=20, root_worlds=2))
+    for bot in bots:
+        assert bot.choose(state.clone()) in actions

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+import towpath
 from tests.games.canal_king.helpers import (
     N,
     S,
@@ -10,11 +15,14 @@ from tests.games.canal_king.helpers import (
     launch,
     notations,
     position,
+    put,
     refusal,
     small,
     tile_at,
 )
 from towpath.games.canal_king.actions import Replace
+from towpath.games.canal_king.components import EDGES
+from towpath.games.canal_king.state import CanalKingState
 
 
 def replacements(notations_: list[str]) -> list[str]:
@@ -78,3 +86,61 @@ def test_a_tile_with_a_ship_may_be_replaced_and_the_ship_keeps_its_line() -> Non
     act(state, "replace YST 4,0 r3")
     ship = state.view(None)["ships"][1]
     assert ship["at"] == [4, 0] and ship["heading"] == [N, S]
+
+
+def test_a_replacement_by_the_very_same_tile_is_not_listed_but_its_swap_is() -> None:
+    state = position(tiles={(4, 3): ("S:red", 0)}, hands=[["S:red", "S", "S:blue"], ["T"]])
+    assert replacements(notations(state)) == ["replace S 4,3 r0", "replace S:blue 4,3 r0"]
+    assert "swap S:red" in notations(state), "the same result: the tile traded for a draw"
+    assert refusal(state, "replace S:red 4,3 r0") == "same tile"
+    error = error_of(state, Replace("S:red", 4, 3, 0))
+    assert str(error) == (
+        "replace S:red 4,3 r0: it is the very same tile as the one there and changes nothing "
+        "(to trade it, swap it)"
+    )
+
+
+def test_the_very_same_tile_turned_to_the_same_lines_is_the_same_tile() -> None:
+    # S r3 lies on the board as S r0 does: a straight from N to S.
+    state = position(tiles={(4, 3): ("S:red", 3)}, hands=[["S:red"], ["T"]])
+    assert replacements(notations(state)) == []
+    assert refusal(state, "replace S:red 4,3 r3") == "same tile"
+    assert refusal(state, "replace S:red 4,3 r0") == "same tile"
+    assert refusal(state, "replace S:red 4,3 r1") == "keep lines"
+
+
+@pytest.mark.parametrize(
+    ("kind", "on_board", "same", "other"),
+    [
+        ("SSS", 0, [0, 1, 2, 3, 4, 5], []),  # one distinct rotation
+        ("TTT", 0, [0, 2, 4], [1, 3, 5]),  # two
+        ("TTT", 1, [1, 3, 5], [0, 2, 4]),
+        ("GGG", 0, [0, 2, 4], [1, 3, 5]),  # two
+    ],
+)
+def test_merged_rotations_of_a_tile_on_itself_are_the_very_same_tile(
+    kind: str, on_board: int, same: list[int], other: list[int]
+) -> None:
+    state = position(tiles={(4, 3): (kind, on_board)}, hands=[[kind, "T"], ["T"]])
+    assert not [n for n in replacements(notations(state)) if n.startswith(f"replace {kind} ")]
+    for rotation in same:
+        assert refusal(state, f"replace {kind} 4,3 r{rotation}") == "same tile"
+    for rotation in other:
+        assert refusal(state, f"replace {kind} 4,3 r{rotation}") == "keep lines"
+
+
+def test_a_tile_of_another_kind_with_the_same_lines_is_not_the_same_tile(tmp_path: Path) -> None:
+    tiles = tmp_path / "tiles.toml"
+    tiles.write_text(
+        'colours = ["red", "blue"]\n[special]\nlines = [[0, 3]]\n'
+        '[[kinds]]\nname = "S"\nlines = [[0, 3]]\ncount = 10\n'
+        '[[kinds]]\nname = "X"\nlines = [[0, 3]]\ncount = 10\n',
+        "utf-8",
+    )
+    state = towpath.load("canal_king", 2, tiles=str(tiles)).new_state(0)
+    assert isinstance(state, CanalKingState)
+    by_name = state.game.parts.tiles.by_name
+    put(state, 4, 3, by_name["s"] * EDGES)
+    state.hands = [[by_name["s"], by_name["x"]], [by_name["s"]]]
+    assert replacements(notations(state)) == ["replace X 4,3 r0"]
+    assert refusal(state, "replace S 4,3 r0") == "same tile"

@@ -4,75 +4,42 @@ Rules: rules/arriala.md. Where it is silent, this engine decides:
 - A river structure may go on any free blue space in play, not only the one beside the
   worker's stretch (rulebook: "ein freies blaues Feld").
 - Placing a new worker is not a canal move: the new worker may still make its one canal move.
+- Moves to and from vineyards and blue spaces are not canal moves; they use up no canal move,
+  but the two rules below it in the spec ("A turn") apply to them as well: no
+  canal→vineyard→canal in one turn, and no moving back where the previous player moved it from.
 - The "moved back" rule bars every place the previous player moved the worker out of (canal
   spaces, towns, vineyards), for every kind of move: action points, move cards, teleport,
-  vineyard to canal and canal to vineyard. The spec says vineyard moves "fall only under the
-  next rule" (canal→vineyard→canal), yet the moved-back rule names vineyards itself; "only" is
-  read as "not under the one-canal-move rule", so vineyard moves obey both of the others.
-- Workers of one colour in one town or vineyard are named together; an action moves the one
-  with the fewest options left this turn (see ArrialaState._pick).
+  vineyard to canal and canal to vineyard.
+- Workers are told apart: each has a public number within its colour (r1...r5), given in placing
+  order (a new worker takes the lowest number left in the reserve); the virtual player's are
+  numbered in canal order of the towns they start on. An action names the worker it moves by
+  colour, number and the place it stands (`move r2@23 24`); the engine never picks one. Read
+  against a position, such an action is refused at once (one-line notation error) when the
+  named worker does not stand there.
+- Workers of one colour on one place are one choice, listed under the lowest number among them,
+  when all their marks of the turn are equal: canal move used, came from the canal, the places
+  they may not return to this turn, and the places the current player has moved them out of
+  (those bar them next turn, so moving one or the other would leave different positions).
+  Naming a higher number of such workers is refused (rule "equal workers").
 - Played cards are public: the view lists the discards (sorted) and, after the discards are
   reshuffled, which cards formed the new pile; resampling deals the pile from those.
 """
 
 from __future__ import annotations
 
-from functools import cache
-from typing import ClassVar
-
 from towpath.core.actions import Action
-from towpath.core.errors import GameError
-from towpath.core.game import Game, State
-from towpath.core.options import FileOption, IntOption, Option
+from towpath.core.errors import GameError, quote
+from towpath.core.game import State
 from towpath.core.registry import register
-from towpath.games.arriala.actions import NOTATION_HELP, Notation
-from towpath.games.arriala.components import Layout, build_layout, load_board, load_rules
 from towpath.games.arriala.evaluate import evaluate
+from towpath.games.arriala.movement import misplaced
 from towpath.games.arriala.state import ArrialaState
-
-RULES = load_rules()
-
-
-@cache
-def notation_for(layout: Layout) -> Notation:
-    """One reader per board and player count, so its cache serves every game of that kind."""
-    return Notation(layout, RULES)
+from towpath.games.arriala.table import ArrialaTable
 
 
 @register
-class Arriala(Game):
-    id = "arriala"
-    title = "Arriala: Canal de Garonne"
-    min_players = 2
-    max_players = 4
-    default_players = 3
-    option_specs: ClassVar[tuple[Option, ...]] = (
-        IntOption("first_player", 0, "the seat that starts", 0, 3),
-        IntOption(
-            "max_turns", RULES.max_turns, "player turns before the game ends (vineyards scored)", 1
-        ),
-        FileOption(
-            "board", None, "a TOML file with the towns, stretches, vineyards and score table"
-        ),
-    )
-    option_sets = ({}, {"first_player": 1, "max_turns": 40})
+class Arriala(ArrialaTable):
     state_class = ArrialaState
-    notation_help = NOTATION_HELP
-
-    rules = RULES
-    layout: Layout
-    first_player: int
-    max_turns: int
-    notation: Notation
-
-    def _setup(self) -> None:
-        first = self.option("first_player", int) or 0
-        if first >= self.players:
-            raise GameError(f"option first_player: expected a seat from 0 to {self.players - 1}")
-        self.first_player = first
-        self.max_turns = self.option("max_turns", int) or RULES.max_turns
-        self.layout = build_layout(load_board(self.option("board", str)), self.players, RULES)
-        self.notation = notation_for(self.layout)
 
     def new_state(self, seed: int = 0) -> State:
         return ArrialaState(self, seed)
@@ -82,4 +49,9 @@ class Arriala(Game):
         return evaluate(state, seat)
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
-        return self.notation.parse(text)
+        """The action; with a state, the worker it names must stand where it says."""
+        action = self.notation.parse(text)
+        problem = misplaced(state, action) if isinstance(state, ArrialaState) else None
+        if problem is not None:
+            raise GameError(f"bad Arriala action {quote(text)}: {problem}")
+        return action

@@ -1,11 +1,12 @@
 """Arriala's actions and their notation.
 
-A worker is written as its colour's letter and where it stands: `r@12` (canal space 12, towns
-included) or `y@ch` (a vineyard). Spaces count from 1. Actions paid with action points:
-`move r@12 15`, `to-vineyard r@12 ch`, `to-canal r@ch 15`, `place 15`, `river r@12 b2`,
-`lock 20`, `draw`, `end`. Cards are played with `play CARD ...`: `play move3 y@12 16`,
-`play teleport r@12 30`, `play lock 20`, `play masterwork cacor`, `play to-vineyard-any y@12 ch`,
-`play to-canal r@ch 15`.
+A worker is written as its colour's letter, its number within its colour and where it stands:
+`r2@12` (red worker 2 on canal space 12, towns included) or `y1@ch` (yellow worker 1 in a
+vineyard). Every worker has its public number from the moment it is placed (r1, r2, ... in
+placing order). Spaces count from 1. Actions paid with action points: `move r2@12 15`,
+`to-vineyard r2@12 ch`, `to-canal r2@ch 15`, `place 15`, `river r1@12 b2`, `lock 20`, `draw`,
+`end`. Cards are played with `play CARD ...`: `play move3 y2@12 16`, `play teleport r1@12 30`,
+`play lock 20`, `play masterwork cacor`, `play to-vineyard-any y3@12 ch`, `play to-canal r1@ch 15`.
 """
 
 from __future__ import annotations
@@ -17,13 +18,18 @@ from towpath.core.errors import GameError, quote
 from towpath.games.arriala.components import Layout, Rules, load_rules
 
 NOTATION_HELP = (
-    "move r@12 15 · to-vineyard r@12 ch · to-canal r@ch 15 · place 15 · river r@12 b2 · "
-    "lock 20 · draw · end · play CARD ... (play move3 y@12 16, play lock 20, "
-    "play masterwork cacor); spaces count from 1"
+    "move r2@12 15 · to-vineyard r2@12 ch · to-canal r2@ch 15 · place 15 · river r1@12 b2 · "
+    "lock 20 · draw · end · play CARD ... (play move3 y2@12 16, play lock 20, "
+    "play masterwork cacor); r2@12 is red worker 2 on space 12; spaces count from 1"
 )
 
 # Each colour is written by its first letter, in colour (seat) order.
 LETTERS = "".join(colour[0] for colour in load_rules().colours)
+
+
+def worker_name(colour: int, number: int) -> str:
+    """A worker as the notation writes it: colour letter and number, `r2`."""
+    return f"{LETTERS[colour]}{number}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,37 +37,43 @@ class Move(Action):
     """A canal move of a worker: by action points (card None), a move card or a teleport card."""
 
     colour: int
+    number: int
     source: int
     target: int
     card: str | None = None
 
     def notation(self) -> str:
         verb = "move" if self.card is None else f"play {self.card}"
-        return f"{verb} {LETTERS[self.colour]}@{self.source + 1} {self.target + 1}"
+        worker = worker_name(self.colour, self.number)
+        return f"{verb} {worker}@{self.source + 1} {self.target + 1}"
 
 
 @dataclass(frozen=True, slots=True)
 class ToVineyard(Action):
     colour: int
+    number: int
     source: int
     vineyard: str
     card: str | None = None
 
     def notation(self) -> str:
         verb = "to-vineyard" if self.card is None else f"play {self.card}"
-        return f"{verb} {LETTERS[self.colour]}@{self.source + 1} {self.vineyard}"
+        worker = worker_name(self.colour, self.number)
+        return f"{verb} {worker}@{self.source + 1} {self.vineyard}"
 
 
 @dataclass(frozen=True, slots=True)
 class ToCanal(Action):
     colour: int
+    number: int
     vineyard: str
     target: int
     card: str | None = None
 
     def notation(self) -> str:
         verb = "to-canal" if self.card is None else f"play {self.card}"
-        return f"{verb} {LETTERS[self.colour]}@{self.vineyard} {self.target + 1}"
+        worker = worker_name(self.colour, self.number)
+        return f"{verb} {worker}@{self.vineyard} {self.target + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,11 +91,12 @@ class River(Action):
     """A river structure: one of your canal workers onto a free blue space, for good."""
 
     colour: int
+    number: int
     source: int
     blue: str
 
     def notation(self) -> str:
-        return f"river {LETTERS[self.colour]}@{self.source + 1} {self.blue}"
+        return f"river {worker_name(self.colour, self.number)}@{self.source + 1} {self.blue}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,37 +208,46 @@ class Notation:
         return BuildMasterwork(card, args[0])
 
     def _move(self, args: list[str], card: str | None, text: str) -> Move:
-        colour, source = self._canal_worker(args[0], text)
-        return Move(colour, source, self._space(args[1], text), card)
+        colour, number, source = self._canal_worker(args[0], text)
+        return Move(colour, number, source, self._space(args[1], text), card)
 
     def _to_vineyard(self, args: list[str], card: str | None, text: str) -> ToVineyard:
-        colour, source = self._canal_worker(args[0], text)
-        return ToVineyard(colour, source, self._vineyard(args[1], text), card)
+        colour, number, source = self._canal_worker(args[0], text)
+        return ToVineyard(colour, number, source, self._vineyard(args[1], text), card)
 
     def _to_canal(self, args: list[str], card: str | None, text: str) -> ToCanal:
-        colour, place = self._worker(args[0], text)
-        return ToCanal(colour, self._vineyard(place, text), self._space(args[1], text), card)
+        colour, number, place = self._worker(args[0], text)
+        vineyard = self._vineyard(place, text)
+        return ToCanal(colour, number, vineyard, self._space(args[1], text), card)
 
     def _river(self, args: list[str], text: str) -> River:
-        colour, source = self._canal_worker(args[0], text)
+        colour, number, source = self._canal_worker(args[0], text)
         if args[1] not in self.layout.blue_index:
             names = ", ".join(self.layout.blue_index)
             raise GameError(f"bad Arriala action {quote(text)}: expected a blue space: {names}")
-        return River(colour, source, args[1])
+        return River(colour, number, source, args[1])
 
-    def _worker(self, word: str, text: str) -> tuple[int, str]:
-        letter, at, place = word.partition("@")
-        if not at or letter not in self.letters or not place:
+    def _worker(self, word: str, text: str) -> tuple[int, int, str]:
+        """Colour, number and place of a worker written `r2@12`."""
+        name, at, place = word.partition("@")
+        letter, number = name[:1], name[1:]
+        per = self.rules.workers_per_colour
+        if (
+            not at
+            or letter not in self.letters
+            or not (number.isascii() and number.isdigit() and 1 <= int(number) <= per)
+            or not place
+        ):
             letters = "".join(self.letters)
             raise GameError(
-                f"bad Arriala action {quote(text)}: expected a worker like r@12 "
-                f"(colour letter {letters}, @, a space or vineyard)"
+                f"bad Arriala action {quote(text)}: expected a worker like r2@12 (colour letter "
+                f"{letters}, its number from 1 to {per}, @, a space or vineyard)"
             )
-        return self.letters[letter], place
+        return self.letters[letter], int(number), place
 
-    def _canal_worker(self, word: str, text: str) -> tuple[int, int]:
-        colour, place = self._worker(word, text)
-        return colour, self._space(place, text)
+    def _canal_worker(self, word: str, text: str) -> tuple[int, int, int]:
+        colour, number, place = self._worker(word, text)
+        return colour, number, self._space(place, text)
 
     def _space(self, word: str, text: str) -> int:
         length = self.layout.length

@@ -13,7 +13,8 @@ of the 2-player game included (if it wins, nobody does).
 from __future__ import annotations
 
 from towpath.core.game import logistic
-from towpath.games.arriala.state import ArrialaState, majority
+from towpath.games.arriala.sections import majority, section
+from towpath.games.arriala.state import ArrialaState
 
 VINEYARD_CERTAINTY = 0.7
 CARD_POINTS = 1.0
@@ -29,7 +30,7 @@ def projected_points(state: ArrialaState) -> list[float]:
     for space in layout.open_spaces:
         if state.scored[space] or state.locks[space] or space in done:
             continue
-        first, last = state.section(space)
+        first, last = section(state, space)
         done.update(range(first, last + 1))
         counts = [0] * layout.colours
         for place in range(first, last + 1):

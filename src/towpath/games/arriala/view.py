@@ -3,42 +3,26 @@
 from __future__ import annotations
 
 import textwrap
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from towpath.core import svg
 from towpath.core.game import JSON
 from towpath.games.arriala.components import blue_id
-
-if TYPE_CHECKING:
-    from towpath.games.arriala.state import ArrialaState
+from towpath.games.arriala.position import Position
+from towpath.games.arriala.sections import lock_counts, section_ids, winners
 
 WIDTH = 80
 LEGEND = "Canal: . free  L lock  x closed  * scored section  (spaces count from 1)"
 
 
-def build_view(state: ArrialaState, seat: int | None) -> dict[str, JSON]:
+def build_view(state: Position, seat: int | None) -> dict[str, JSON]:
     game = state.game
-    layout, rules, board = game.layout, game.rules, game.layout.board
+    layout, rules = game.layout, game.rules
     colours = list(rules.colours[: layout.colours])
-    on_space: list[list[str]] = [[] for _ in range(layout.length)]
-    vineyards: dict[str, list[str]] = {
-        v.name: [] for i, v in enumerate(board.vineyards) if layout.vineyard_in_play[i]
-    }
-    blue: list[str | None] = [None] * len(layout.blue_in_play)
-    reserve = [0] * layout.colours
-    for worker, place in enumerate(state.where):
-        colour = colours[state.colour_of(worker)]
-        if place < 0:
-            reserve[state.colour_of(worker)] += 1
-        elif place < layout.length:
-            on_space[place].append(colour)
-        elif place < layout.blue_code(0):
-            vineyards[board.vineyards[place - layout.length].name].append(colour)
-        else:
-            blue[place - layout.blue_code(0)] = colour
+    placed = Placed(state, colours)
     sections = section_ids(state)
     scored = [s for p, s in enumerate(sections) if s is not None and state.scored[p]]
-    lock_counts = state.lock_counts()
+    built = lock_counts(state)
     return {
         "game": game.id,
         "players": game.players,
@@ -49,55 +33,23 @@ def build_view(state: ArrialaState, seat: int | None) -> dict[str, JSON]:
         "max_turns": game.max_turns,
         "ap_left": state.ap,
         "scores": list(state.points),
-        "spaces": [
-            {
-                "number": p + 1,
-                "town": layout.town_name[p],
-                "workers": on_space[p],
-                "lock": state.locks[p],
-                "section": sections[p],
-                "in_play": layout.in_play[p],
-            }
-            for p in range(layout.length)
-        ],
+        "spaces": _spaces(state, placed.on_space, sections),
         "scored_sections": list(dict.fromkeys(scored)),
-        "stretches": [
-            {
-                "from": board.towns[i],
-                "to": board.towns[i + 1],
-                "first": stretch.first + 1,
-                "spaces": stretch.spaces,
-                "locks": lock_counts[i],
-                "max_locks": stretch.max_locks,
-                "in_play": layout.in_play[stretch.first],
-            }
-            for i, stretch in enumerate(board.stretches)
-        ],
-        "locks_left": rules.locks_total - sum(lock_counts),
-        "vineyards": vineyards,
+        "stretches": _stretches(state, built),
+        "locks_left": rules.locks_total - sum(built),
+        "vineyards": placed.vineyards,
         "vineyard_info": [
             {"id": v.id, "name": v.name, "places": v.places, "points": v.points}
-            for i, v in enumerate(board.vineyards)
+            for i, v in enumerate(layout.board.vineyards)
             if layout.vineyard_in_play[i]
         ],
-        "blue": blue,
-        "blue_info": [
-            {
-                "id": blue_id(b),
-                "beside": f"{board.towns[s]}–{board.towns[s + 1]}",
-                "in_play": layout.blue_in_play[b],
-            }
-            for b, s in enumerate(board.blue_stretches)
-        ],
+        "blue": placed.blue,
+        "blue_info": _blue_info(state),
         "masterworks": [
-            {
-                "id": m.id,
-                "name": m.name,
-                "builder": None if builder is None else colours[builder],
-            }
-            for m, builder in zip(board.masterworks, state.masterworks, strict=True)
+            {"id": m.id, "name": m.name, "builder": None if by is None else colours[by]}
+            for m, by in zip(layout.board.masterworks, state.masterworks, strict=True)
         ],
-        "reserve": reserve,
+        "reserve": placed.reserve,
         "hands": [
             list(hand) if other == seat else len(hand) for other, hand in enumerate(state.hands)
         ],
@@ -106,34 +58,92 @@ def build_view(state: ArrialaState, seat: int | None) -> dict[str, JSON]:
         "reshuffled": None if state.reshuffled is None else list(state.reshuffled),
         "marks": _marks(state, colours),
         "over": state.over,
-        "winners": [colours[c] for c in state.winners()] if state.over else [],
+        "winners": [colours[c] for c in winners(state)] if state.over else [],
     }
 
 
-def section_ids(state: ArrialaState) -> list[str | None]:
-    """Per canal space, the id ("first-last", counted from 1) of the section it lies in."""
+class Placed:
+    """Every worker as the view shows it, `{"colour": colour, "number": n}`, where it stands:
+    on each canal space, in each vineyard in play, on each blue space; and the reserves."""
+
+    def __init__(self, state: Position, colours: list[str]) -> None:
+        layout, board = state.game.layout, state.game.layout.board
+        self.on_space: list[list[JSON]] = [[] for _ in range(layout.length)]
+        self.vineyards: dict[str, list[JSON]] = {
+            v.name: [] for i, v in enumerate(board.vineyards) if layout.vineyard_in_play[i]
+        }
+        self.blue: list[JSON] = [None] * len(layout.blue_in_play)
+        self.reserve = [0] * layout.colours
+        for worker, place in enumerate(state.where):
+            colour = state.colour_of(worker)
+            shown = {"colour": colours[colour], "number": state.number_of(worker)}
+            if place < 0:
+                self.reserve[colour] += 1
+            elif place < layout.length:
+                self.on_space[place].append(shown)
+            elif place < layout.blue_base:
+                self.vineyards[board.vineyards[place - layout.length].name].append(shown)
+            else:
+                self.blue[place - layout.blue_base] = shown
+
+
+def _spaces(state: Position, on_space: list[list[JSON]], sections: list[str | None]) -> list[JSON]:
     layout = state.game.layout
-    ids: list[str | None] = [None] * layout.length
-    for p in layout.open_spaces:
-        if not state.locks[p] and ids[p] is None:
-            first, last = state.section(p)
-            for q in range(first, last + 1):
-                ids[q] = f"{first + 1}-{last + 1}"
-    return ids
+    return [
+        {
+            "number": p + 1,
+            "town": layout.town_name[p],
+            "workers": on_space[p],
+            "lock": state.locks[p],
+            "section": sections[p],
+            "in_play": layout.in_play[p],
+        }
+        for p in range(layout.length)
+    ]
 
 
-def _marks(state: ArrialaState, colours: list[str]) -> list[JSON]:
-    """What each worker may no longer do this turn (workers without restrictions are left out)."""
+def _stretches(state: Position, built: list[int]) -> list[JSON]:
+    layout, board = state.game.layout, state.game.layout.board
+    return [
+        {
+            "from": board.towns[i],
+            "to": board.towns[i + 1],
+            "first": stretch.first + 1,
+            "spaces": stretch.spaces,
+            "locks": built[i],
+            "max_locks": stretch.max_locks,
+            "in_play": layout.in_play[stretch.first],
+        }
+        for i, stretch in enumerate(board.stretches)
+    ]
+
+
+def _blue_info(state: Position) -> list[JSON]:
+    layout, board = state.game.layout, state.game.layout.board
+    return [
+        {
+            "id": blue_id(b),
+            "beside": f"{board.towns[s]}–{board.towns[s + 1]}",
+            "in_play": layout.blue_in_play[b],
+        }
+        for b, s in enumerate(board.blue_stretches)
+    ]
+
+
+def _marks(state: Position, colours: list[str]) -> list[JSON]:
+    """What each worker may no longer do this turn, by colour and number (workers without
+    restrictions are left out)."""
     layout = state.game.layout
 
     def place(code: int) -> str:
-        if code >= layout.blue_code(0):
-            return blue_id(code - layout.blue_code(0))
+        if code >= layout.blue_base:
+            return blue_id(code - layout.blue_base)
         return layout.place_name(code)
 
-    marks = [
+    return [
         {
             "colour": colours[state.colour_of(worker)],
+            "number": state.number_of(worker),
             "at": place(state.where[worker]),
             "moved": state.moved[worker],
             "from_canal": state.from_canal[worker],
@@ -149,10 +159,11 @@ def _marks(state: ArrialaState, colours: list[str]) -> list[JSON]:
             or state.left[worker]
         )
     ]
-    return sorted(
-        marks,
-        key=lambda m: (m["at"], m["colour"], m["barred"], m["left"], m["moved"], m["from_canal"]),
-    )
+
+
+def worker_token(worker: dict[str, Any]) -> str:
+    """A worker of the view as the notation writes it: `r2`."""
+    return f"{worker['colour'][0]}{worker['number']}"
 
 
 # -- text -----------------------------------------------------------------------------------------
@@ -173,10 +184,6 @@ def render_text(view: dict[str, JSON]) -> str:
             *([] if view["over"] else _marks_lines(view)),
         ]
     )
-
-
-def _letter(colour: str) -> str:
-    return colour[0]
 
 
 def _headline(view: dict[str, JSON]) -> str:
@@ -215,7 +222,7 @@ def _canal_lines(view: dict[str, JSON]) -> list[str]:
             if beside in blue_beside:
                 index = [b["id"] for b in view["blue_info"]].index(blue_beside[beside])
                 holder = view["blue"][index]
-                info += f" · {blue_beside[beside]} " + (holder or "free")
+                info += f" · {blue_beside[beside]} " + (worker_token(holder) if holder else "free")
         else:
             info = "closed"
         lines += [f"    {numbers}", f"    {marks}   {info}"]
@@ -226,7 +233,7 @@ def _canal_lines(view: dict[str, JSON]) -> list[str]:
 def _town_line(space: dict[str, JSON]) -> str:
     if not space["in_play"]:
         return f"{space['number']:>3} {space['town']} (out of play)"
-    workers = " ".join(_letter(colour) for colour in space["workers"]) or "-"
+    workers = " ".join(worker_token(worker) for worker in space["workers"]) or "-"
     return f"{space['number']:>3} {space['town']}: {workers}"
 
 
@@ -236,7 +243,7 @@ def _cell(space: dict[str, JSON], scored: set[str]) -> str:
     elif space["lock"]:
         mark = "L"
     elif space["workers"]:
-        mark = _letter(space["workers"][0])
+        mark = worker_token(space["workers"][0])
     else:
         mark = "."
     star = "*" if space["section"] in scored else " "
@@ -247,7 +254,7 @@ def _vineyard_lines(view: dict[str, JSON]) -> list[str]:
     lines = []
     for info in view["vineyard_info"]:
         workers = view["vineyards"][info["name"]]
-        places = [_letter(colour) for colour in workers] + ["."] * (info["places"] - len(workers))
+        places = [worker_token(w) for w in workers] + ["."] * (info["places"] - len(workers))
         lines.append(
             f"Vineyard {info['name']} ({info['id']}, {info['points']} points): {' '.join(places)}"
         )
@@ -256,7 +263,7 @@ def _vineyard_lines(view: dict[str, JSON]) -> list[str]:
 
 def _blue_line(view: dict[str, JSON]) -> str:
     entries = [
-        f"{info['id']} {holder or 'free'}"
+        f"{info['id']} {worker_token(holder) if holder else 'free'}"
         for info, holder in zip(view["blue_info"], view["blue"], strict=True)
         if info["in_play"]
     ]
@@ -291,10 +298,11 @@ def _marks_lines(view: dict[str, JSON]) -> list[str]:
             said.append("moved")
         if mark["from_canal"]:
             said.append("came from the canal")
+        if mark["left"]:
+            said.append("left " + ", ".join(mark["left"]))
         if mark["barred"]:
             said.append("not back to " + ", ".join(mark["barred"]))
-        if said:
-            notes.append(f"{_letter(mark['colour'])}@{mark['at']} {' and '.join(said)}")
+        notes.append(f"{worker_token(mark)}@{mark['at']} {', '.join(said)}")
     if not notes:
         return []
     return textwrap.wrap("This turn: " + "; ".join(notes), WIDTH, subsequent_indent="  ")
@@ -310,7 +318,7 @@ BOX = 44.0  # side of a canal space
 def render_svg(view: dict[str, JSON]) -> str:
     """The canal snaking in rows, then vineyards, river structures, masterworks and hands.
 
-    Clickable: a worker (`r@12`, `y@ch`), a canal space (`15`), a vineyard (`ch`), a river
+    Clickable: a worker (`r2@12`, `y1@ch`), a canal space (`15`), a vineyard (`ch`), a river
     structure (`b2`), a masterwork (`masterwork cacor`), a card of the seat's hand
     (`play move3`), and the `draw` and `end` chips.
     """
@@ -379,20 +387,27 @@ def _space_svg(view: dict[str, JSON], space: dict[str, Any], x: float, y: float)
         )
     attrs = {**svg.pick(str(number), f"space {number}"), "data-space": number}
     workers = [
-        _worker(colour, f"{colour[0]}@{number}", x + 14 + 16 * (k % 2), y + 18 + 14 * (k // 2))
-        for k, colour in enumerate(space["workers"])
+        _worker(worker, str(number), x + 14 + 16 * (k % 2), y + 18 + 14 * (k // 2))
+        for k, worker in enumerate(space["workers"])
     ]
     return svg.group({"class": "space"}, svg.group(attrs, *parts), *workers)
 
 
-def _worker(colour: str, token: str, x: float, y: float) -> str:
+def _worker(worker: dict[str, Any], at: str, x: float, y: float) -> str:
+    """A worker a person may click: its token names it and where it stands, `r2@12`."""
+    token = f"{worker_token(worker)}@{at}"
     return svg.group(
         {**svg.pick(token, f"worker {token}"), "data-worker": token},
-        svg.tag(
-            "circle", {"cx": x, "cy": y, "r": 7, "fill": svg.colour(colour), "stroke": svg.INK}
-        ),
-        svg.title(f"{colour} worker {token}"),
+        *_worker_mark(worker, x, y),
+        svg.title(f"{worker['colour']} worker {worker_token(worker)} at {at}"),
     )
+
+
+def _worker_mark(worker: dict[str, Any], x: float, y: float) -> tuple[str, str]:
+    """A worker's disc in its colour, with its number on it."""
+    disc = {"cx": x, "cy": y, "r": 7, "fill": svg.colour(worker["colour"]), "stroke": svg.INK}
+    number = {"font-size": 8, "fill": "#ffffff" if worker["colour"] != "yellow" else svg.INK}
+    return svg.tag("circle", disc), svg.text(x, y, worker["number"], number)
 
 
 def _vineyards_svg(view: dict[str, JSON], y: float) -> str:
@@ -437,8 +452,7 @@ def _vineyards_svg(view: dict[str, JSON], y: float) -> str:
             for k in range(info["places"])
         ]
         on = [
-            _worker(colour, f"{colour[0]}@{info['id']}", x + 26 + 22 * k, y + 50)
-            for k, colour in enumerate(workers)
+            _worker(worker, info["id"], x + 26 + 22 * k, y + 50) for k, worker in enumerate(workers)
         ]
         parts += [box, *places, *on]
         x += width + 16
@@ -475,18 +489,7 @@ def _blue_svg(view: dict[str, JSON], y: float) -> str:
             )
         )
         if holder:
-            parts.append(
-                svg.tag(
-                    "circle",
-                    {
-                        "cx": x + 132,
-                        "cy": y + 28,
-                        "r": 8,
-                        "fill": svg.colour(holder),
-                        "stroke": svg.INK,
-                    },
-                )
-            )
+            parts += _worker_mark(holder, x + 132, y + 28)
         x += 160
     return svg.group({"class": "blue"}, *parts)
 

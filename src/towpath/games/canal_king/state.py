@@ -6,13 +6,16 @@ labels the ports joined by canal (both kept up to date as tiles go down). Tiles 
 pile and the discards are tile types; the pile's top is its last element. A ship is a dict:
 `port` (its port, or None on a tile), `cell`, `entry` and `exit` (edges, on a tile), `stop` (what
 stopped it), `last_port`, `calls` (ports of call done) and `skip` (its next turn is lost).
+`ruled_out[seat]` is a bit mask of route cards (bit c: card c): those complete at the end of the
+seat's last turn before its launch, which it cannot hold (Resampling). It is public: it follows
+from the board as it stood, not from anyone's card.
 """
 
 from __future__ import annotations
 
 from bisect import insort
 from collections import Counter
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from towpath.core.actions import Action
 from towpath.core.errors import GameError, IllegalAction
@@ -42,11 +45,10 @@ from towpath.games.canal_king.canals import (
     sail_stops,
 )
 from towpath.games.canal_king.components import EDGE_NAMES, EDGES
+from towpath.games.canal_king.deal import deal
+from towpath.games.canal_king.table import CanalKingTable
 from towpath.games.canal_king.tables import EDGE_BITS, TERRAIN_SHIFT, demanding
 from towpath.games.canal_king.view import render_svg, render_text
-
-if TYPE_CHECKING:
-    from towpath.games.canal_king import CanalKing
 
 BUILDING = (Place, Replace, Special, Swap)
 SAILING = (SailToPort, SailToCell)
@@ -65,6 +67,7 @@ class CanalKingState(State):
         "player",
         "revealed",
         "routes",
+        "ruled_out",
         "ships",
         "specials",
         "turn",
@@ -78,6 +81,7 @@ class CanalKingState(State):
         "discards",
         "colours",
         "routes",
+        "ruled_out",
         "groups",
         "specials",
         "revealed",
@@ -87,7 +91,7 @@ class CanalKingState(State):
         "winner",
     )
 
-    game: CanalKing
+    game: CanalKingTable
     _legal: list[Action] | None
     board: list[int]
     constraints: list[int]
@@ -96,6 +100,7 @@ class CanalKingState(State):
     discards: list[int]
     colours: list[int]
     routes: list[int]
+    ruled_out: list[int]
     groups: list[int]
     specials: list[int | None]
     revealed: bool
@@ -104,7 +109,7 @@ class CanalKingState(State):
     turn: int
     winner: int | None
 
-    def __init__(self, game: CanalKing, seed: int) -> None:
+    def __init__(self, game: CanalKingTable, seed: int) -> None:
         super().__init__(game, seed)
         parts, players = game.parts, game.players
         self.board = [-1] * parts.board.size
@@ -121,6 +126,7 @@ class CanalKingState(State):
         routes = list(range(len(parts.routes)))
         self.rng.shuffle(routes)
         self.routes = routes[:players]
+        self.ruled_out = [0] * players
         self.groups = port_groups(self.board, parts)
         self.specials = [None] * players
         self.revealed = False
@@ -148,6 +154,7 @@ class CanalKingState(State):
             "discards": self.discards[:],
             "colours": self.colours[:],
             "routes": self.routes[:],
+            "ruled_out": self.ruled_out[:],
             "groups": self.groups[:],
             "specials": self.specials[:],
             "revealed": self.revealed,
@@ -205,6 +212,14 @@ class CanalKingState(State):
         groups = self.groups
         start, first, second, final = self.game.parts.routes[self.routes[seat]]
         return groups[start] == groups[first] == groups[second] == groups[final]
+
+    def complete_routes(self) -> int:
+        """The route cards whose ports are joined by canal, as a bit mask (bit c: card c)."""
+        groups, complete = self.groups, 0
+        for card, (start, first, second, final) in enumerate(self.game.parts.routes):
+            if groups[start] == groups[first] == groups[second] == groups[final]:
+                complete |= 1 << card
+        return complete
 
     def _stops(self, seat: int) -> list[Stop]:
         return sail_stops(self.board, self.game.parts, self.departure(seat))
@@ -302,6 +317,12 @@ class CanalKingState(State):
         if tiles.lines[code] & tiles.lines[old] != tiles.lines[old]:
             raise IllegalAction(
                 f"{action}: the new tile must keep every line of the old one", rule="keep lines"
+            )
+        if code // EDGES == old // EDGES:  # so, keeping every line, the very same tile
+            raise IllegalAction(
+                f"{action}: it is the very same tile as the one there and changes nothing "
+                f"(to trade it, swap it)",
+                rule="same tile",
             )
 
     def _check_edges(self, action: Action, cell: int, code: int) -> None:
@@ -429,6 +450,8 @@ class CanalKingState(State):
             ship = self.ships[seat]
             assert ship is not None
             self._moor(ship, ship["last_port"])
+        if self.ships[seat] is None:  # a turn ended unlaunched: no complete route is the seat's
+            self.ruled_out[seat] = self.complete_routes()
         self.turn += 1
         if self.current_player is not None:
             self.player = (seat + 1) % self.game.players
@@ -592,6 +615,10 @@ class CanalKingState(State):
                 else None
                 for owner, card in enumerate(self.routes)
             ],
+            "ruled_out_routes": [
+                [card + 1 for card in range(len(parts.routes)) if mask >> card & 1]
+                for mask in self.ruled_out
+            ],
             "ships": [self._ship_view(ship) for ship in self.ships],
             "pile": len(self.pile),
             "discards": len(self.discards),
@@ -621,27 +648,33 @@ class CanalKingState(State):
         return render_svg(view)
 
     def _resample(self, seat: int | None) -> None:
-        """Deal again, from sorted pools, the colours and route cards `seat` has not seen, and
-        shuffle the pile (Resampling)."""
-        hidden = [s for s in range(self.game.players) if s != seat and not self.revealed]
-        self._redeal(self.colours, hidden, len(self.game.parts.tiles.colours))
-        hidden = [s for s in range(self.game.players) if s != seat and self.ships[s] is None]
-        self._redeal(self.routes, hidden, len(self.game.parts.routes))
+        """Deal again, from sorted pools, the colours and route cards `seat` has not seen, no
+        seat a card it is known not to hold where some deal allows it, and shuffle the pile
+        (Resampling)."""
+        players = range(self.game.players)
+        hidden = [s for s in players if s != seat and not self.revealed]
+        self._redeal(self.colours, hidden, len(self.game.parts.tiles.colours), [0] * len(hidden))
+        hidden = [s for s in players if s != seat and self.ships[s] is None]
+        ruled_out = [self.ruled_out[s] for s in hidden]
+        self._redeal(self.routes, hidden, len(self.game.parts.routes), ruled_out)
         self.pile.sort()
         self.rng.shuffle(self.pile)
 
-    def _redeal(self, dealt: list[int], hidden: list[int], total: int) -> None:
+    def _redeal(
+        self, dealt: list[int], hidden: list[int], total: int, ruled_out: list[int]
+    ) -> None:
         known = {dealt[s] for s in range(len(dealt)) if s not in hidden}
         pool = [item for item in range(total) if item not in known]
-        self.rng.shuffle(pool)
-        for seat, item in zip(hidden, pool, strict=False):
+        every = sum(1 << item for item in pool)
+        allowed = [every & ~mask for mask in ruled_out]
+        for seat, item in zip(hidden, deal(pool, allowed, self.rng), strict=True):
             dealt[seat] = item
 
     def _validate(self) -> None:
         _validate_state(self)
 
 
-def _static_constraints(game: CanalKing) -> list[int]:
+def _static_constraints(game: CanalKingTable) -> list[int]:
     return list(game.tables.static)
 
 
@@ -673,7 +706,10 @@ def _validate_state(state: CanalKingState) -> None:
         raise fail("colours must be distinct colour numbers")
     if not ints(state.routes, 0, len(parts.routes)) or len(set(state.routes)) != players:
         raise fail("routes must be distinct route card numbers")
+    if not ints(state.ruled_out, 0, 1 << len(parts.routes)) or len(state.ruled_out) != players:
+        raise fail("ruled_out must be a route card mask per seat")
     _validate_tiles(state, fail)
+    _validate_ruled_out(state, fail)
     _validate_turn(state, fail)
 
 
@@ -705,6 +741,14 @@ def _validate_tiles(state: CanalKingState, fail: Any) -> None:
         raise fail("constraints do not match the board")
     if port_groups(state.board, parts) != state.groups:
         raise fail("the port groups do not match the board")
+
+
+def _validate_ruled_out(state: CanalKingState, fail: Any) -> None:
+    """Cards ruled out are complete (a route stays complete) and never the seat's own."""
+    complete = state.complete_routes()
+    for mask, card in zip(state.ruled_out, state.routes, strict=True):
+        if mask & ~complete or mask >> card & 1:
+            raise fail("a seat's ruled-out route cards must be complete and not its own")
 
 
 def _validate_turn(state: CanalKingState, fail: Any) -> None:

@@ -77,7 +77,8 @@ class ActionTables:
 
     def building(self, types: list[int], board: list[int], constraints: list[int]) -> list[Action]:
         """Every placement, replacement or special tile of these types (the special tile is the
-        last type), cell by cell. The cells where some type fits are found in C."""
+        last type), cell by cell, but no replacement by the very same tile. The cells where
+        some type fits are found in C."""
         kind_of, docks, special = (
             self.parts.tiles.kind_of,
             self.parts.board.dock_cells,
@@ -98,10 +99,13 @@ class ActionTables:
         actions: list[Action] = []
         for cell in compress(range(size), masks):
             per_kind = found[cell][1]
-            replacing = board[cell] >= 0
+            old = board[cell]
+            replacing = old >= 0
             for tile, kind in hand:
                 rotations = per_kind[kind]
-                if rotations and not (tile == special and cell in docks):
+                # A tile keeping every line of one of its own type is the very same tile: that
+                # replacement changes nothing on the board, it is the swap of that tile.
+                if rotations and tile != old // EDGES and not (tile == special and cell in docks):
                     row = rows[tile][cell + size * replacing] or self._row(tile, cell, replacing)
                     actions.extend(map(row.__getitem__, rotations))
         return actions

@@ -1,0 +1,59 @@
+"""Arriala as set up at the table: the options, the board for the player count, the rule
+numbers and the notation reader. The states read these; this module knows no state."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import ClassVar
+
+from towpath.core.actions import Action
+from towpath.core.errors import GameError
+from towpath.core.game import Game, State
+from towpath.core.options import FileOption, IntOption, Option
+from towpath.games.arriala.actions import NOTATION_HELP, Notation
+from towpath.games.arriala.components import Layout, build_layout, load_board, load_rules
+
+RULES = load_rules()
+
+
+@cache
+def notation_for(layout: Layout) -> Notation:
+    """One reader per board and player count, so its cache serves every game of that kind."""
+    return Notation(layout, RULES)
+
+
+class ArrialaTable(Game):
+    id = "arriala"
+    title = "Arriala: Canal de Garonne"
+    min_players = 2
+    max_players = 4
+    default_players = 3
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        IntOption("first_player", 0, "the seat that starts", 0, 3),
+        IntOption(
+            "max_turns", RULES.max_turns, "player turns before the game ends (vineyards scored)", 1
+        ),
+        FileOption(
+            "board", None, "a TOML file with the towns, stretches, vineyards and score table"
+        ),
+    )
+    option_sets = ({}, {"first_player": 1, "max_turns": 40})
+    notation_help = NOTATION_HELP
+
+    rules = RULES
+    layout: Layout
+    first_player: int
+    max_turns: int
+    notation: Notation
+
+    def _setup(self) -> None:
+        first = self.option("first_player", int) or 0
+        if first >= self.players:
+            raise GameError(f"option first_player: expected a seat from 0 to {self.players - 1}")
+        self.first_player = first
+        self.max_turns = self.option("max_turns", int) or RULES.max_turns
+        self.layout = build_layout(load_board(self.option("board", str)), self.players, RULES)
+        self.notation = notation_for(self.layout)
+
+    def parse_action(self, text: str, state: State | None = None) -> Action:
+        return self.notation.parse(text)
