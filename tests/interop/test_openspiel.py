@@ -99,14 +99,16 @@ def test_resample_from_infostate_keeps_the_seats_information_state() -> None:
 def test_information_state_adds_the_latest_actions_to_the_observation() -> None:
     game = pyspiel.load_game("towpath_detour(players=2)")
     state = game.new_initial_state()
-    first = state.legal_actions()[0]
+    first = state.legal_actions()[3]
     state.apply_action(first)
     tensor = np.array(state.information_state_tensor(0))
     observation = np.array(state.observation_tensor(0))
     size = len(observation)
     assert np.array_equal(tensor[:size], observation)
-    latest = tensor[size:].reshape(2, game.num_distinct_actions())
-    assert list(np.flatnonzero(latest[0])) == [first] and not latest[1].any()
+    width = game.num_distinct_actions().bit_length()  # 28 ids: 5 binary digits
+    latest = tensor[size:].reshape(2, width)
+    assert int("".join(str(int(bit)) for bit in latest[0]), 2) == first + 1
+    assert not latest[1].any()
     assert state.information_state_string(0) == information_string(state.towpath, 0)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -64,7 +64,13 @@ class TensorLayout:
 
 
 class Encoding(ABC):
-    """One game configuration's action ids and view tensors (see the module docstring)."""
+    """One game configuration's action ids and view tensors (see the module docstring).
+
+    The id layout lists one *key* per id. An action's key is the action itself, unless the
+    game names it relative to the position (`key`, `action_of`): an Arriala worker's move is
+    keyed without the space the worker stands on, a Canal King swap by the places in the hand
+    it empties. Such actions need the state to be read from an id, or to get one.
+    """
 
     hidden_information: bool = False
     chance: bool = False
@@ -73,19 +79,19 @@ class Encoding(ABC):
 
     def __init__(self) -> None:
         self.blocks: dict[str, range] = {}
-        actions: list[Action] = []
+        keys: list[Hashable] = []
         for name, block in self.action_blocks():
-            self.blocks[name] = range(len(actions), len(actions) + len(block))
-            actions += block
-        self.actions = tuple(actions)
-        self.ids = {action: number for number, action in enumerate(actions)}
-        if len(self.ids) != len(actions):
+            self.blocks[name] = range(len(keys), len(keys) + len(block))
+            keys += block
+        self.keys = tuple(keys)
+        self.ids = {key: number for number, key in enumerate(keys)}
+        if len(self.ids) != len(keys):
             raise GameError("action layout: an action is listed twice")
         self.layout = TensorLayout(self.observation_pieces())
 
     @abstractmethod
-    def action_blocks(self) -> Sequence[tuple[str, Sequence[Action]]]:
-        """Every action of this configuration, in named blocks, in id order."""
+    def action_blocks(self) -> Sequence[tuple[str, Sequence[Hashable]]]:
+        """The key of every action of this configuration, in named blocks, in id order."""
 
     @abstractmethod
     def observation_pieces(self) -> Sequence[tuple[str, Shape]]:
@@ -99,18 +105,36 @@ class Encoding(ABC):
     def max_game_length(self) -> int:
         """The most actions a game of this configuration can have before it is over."""
 
-    def action_id(self, action: Action) -> int:
-        try:
-            return self.ids[action]
-        except KeyError:
-            raise GameError(f"{action} has no id: it is no action of this game") from None
+    def key(self, action: Action, state: Any) -> Hashable:
+        """The id layout's key of `action`, in `state` (None where the game needs none)."""
+        return action
 
-    def action(self, action_id: int) -> Action:
-        if not isinstance(action_id, int | np.integer) or not 0 <= action_id < len(self.actions):
+    def action_of(self, key: Hashable, state: Any) -> Action:
+        """The action a key stands for in `state`."""
+        assert isinstance(key, Action)
+        return key
+
+    def recalled_id(self, action: Action) -> int:
+        """The id an action played earlier is remembered by (the information state's recent
+        actions), without the position it was played in."""
+        return self.action_id(action, None)
+
+    @property
+    def size(self) -> int:
+        return len(self.keys)
+
+    def action_id(self, action: Action, state: Any = None) -> int:
+        number = self.ids.get(self.key(action, state))
+        if number is None:
+            raise GameError(f"{action} has no id: it is no action of this game")
+        return number
+
+    def action(self, action_id: int, state: Any = None) -> Action:
+        if not isinstance(action_id, int | np.integer) or not 0 <= action_id < len(self.keys):
             raise GameError(
-                f"expected an action id from 0 to {len(self.actions) - 1}, got {action_id!r}"
+                f"expected an action id from 0 to {len(self.keys) - 1}, got {action_id!r}"
             )
-        return self.actions[action_id]
+        return self.action_of(self.keys[action_id], state)
 
     def observe(self, view: View, seat: int) -> Tensor:
         tensor = self.layout.zeros()

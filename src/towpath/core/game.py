@@ -136,16 +136,18 @@ class Game(ABC):
 
     @property
     def num_distinct_actions(self) -> int:
-        """How many actions this configuration can ever have: ids run from 0 to this − 1."""
-        return len(self.encoding.actions)
+        """How many action ids this configuration has: they run from 0 to this − 1."""
+        return self.encoding.size
 
-    def action_id(self, action: Action) -> int:
-        """The stable id of `action`; GameError where it is no action of this configuration."""
-        return self.encoding.action_id(action)
+    def action_id(self, action: Action, state: State | None = None) -> int:
+        """The stable id of `action` (legal in `state`, which a game that names some actions
+        relative to the position needs); GameError where it is no action of this game."""
+        return self.encoding.action_id(action, state)
 
     def action_from_id(self, action_id: int, state: State | None = None) -> Action:
-        """The action with this id; with a `state`, IllegalAction unless it is legal there."""
-        action = self.encoding.action(action_id)
+        """The action with this id; with a `state`, IllegalAction unless it is legal there (a
+        game that names some actions relative to the position needs the state to read them)."""
+        action = self.encoding.action(action_id, state)
         if state is not None and action not in state.legal_actions():
             raise IllegalAction(
                 f"{action} (id {action_id}) is not a legal action here", rule="legal actions"
@@ -154,8 +156,8 @@ class Game(ABC):
 
     def legal_ids(self, state: State) -> list[int]:
         """The ids of the legal actions in `state`, ascending."""
-        ids = self.encoding.ids
-        return sorted(ids[action] for action in state.legal_actions())
+        encoding = self.encoding
+        return sorted(encoding.action_id(action, state) for action in state.legal_actions())
 
     @property
     def observation_layout(self) -> TensorLayout:

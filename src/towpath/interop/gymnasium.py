@@ -99,7 +99,7 @@ class TowpathSeatEnv(gym.Env[Observation, int]):
     def step(self, action: int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         if self.state.is_terminal():
             raise GameError("the game is over: call reset() to start another")
-        self.state.apply(self.game.action_from_id(int(action)))
+        self.state.apply(self.game.action_from_id(int(action), self.state))
         self._play_bots()
         over = self.state.is_terminal()
         truncated = over and self.state.ended_by_limit() is True

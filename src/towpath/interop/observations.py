@@ -1,6 +1,9 @@
 """What the adapters show a seat: the observation tensor and string, the legal-action mask and
 the information state, each from the seat's view (and, for the information state, the actions
-played, which every game plays in the open: `state.log(seat)`)."""
+played, which every game plays in the open: `state.log(seat)`).
+
+The information state's tensor keeps the latest actions as binary ids rather than one-hot rows,
+so its size stays small where a game has tens of thousands of action ids (Canal King)."""
 
 from __future__ import annotations
 
@@ -34,12 +37,17 @@ def remembered(game: Game) -> int:
     return game.players
 
 
+def digits(game: Game) -> int:
+    """Binary digits enough for any action id + 1 (0 meaning no action)."""
+    return game.num_distinct_actions.bit_length()
+
+
 def information_layout(game: Game) -> TensorLayout:
-    """The observation's slices, then `recent_actions` [R, A]: one-hot ids of the latest R
-    actions, the latest first (R = `remembered`, A = `num_distinct_actions`)."""
-    return game.observation_layout.extended(
-        [("recent_actions", (remembered(game), game.num_distinct_actions))]
-    )
+    """The observation's slices, then `recent_actions` [R, D]: the latest R actions, the latest
+    first, each as the binary digits (most significant first) of its id + 1, all 0 where fewer
+    were played (R = `remembered`, D = `digits`). An action is remembered by its id without
+    the position it was played in (`Encoding.recalled_id`)."""
+    return game.observation_layout.extended([("recent_actions", (remembered(game), digits(game)))])
 
 
 def information_tensor(state: State, seat: int) -> Tensor:
@@ -48,9 +56,11 @@ def information_tensor(state: State, seat: int) -> Tensor:
     tensor = layout.zeros()
     tensor[: game.observation_layout.size] = observation(state, seat)
     recent = layout.parts(tensor)["recent_actions"]
+    width = digits(game)
     latest = state.log(seat, latest=remembered(game))
     for row, text in enumerate(reversed(latest)):
-        recent[row, game.action_id(game.parse_action(text, state))] = 1.0
+        number = game.encoding.recalled_id(game.parse_action(text, state)) + 1
+        recent[row] = [number >> (width - 1 - bit) & 1 for bit in range(width)]
     return tensor
 
 

@@ -23,7 +23,7 @@ How the games are declared:
 - Observations through an observer of one seat (private information of a single player):
   `observation_*` is the seat's view (the tensor of the game's encoding; the string its view as
   JSON), `information_state_*` adds the actions played (the string all of them, the tensor the
-  latest round's as one-hot ids: towpath.interop.observations).
+  latest round's as binary ids: towpath.interop.observations).
 - `resample_from_infostate(seat, sampler)` is `resample(seat, seed)` with a seed drawn from the
   sampler (for Python callers such as `ISMCTSBot`); states serialize through the state's JSON;
   `action_to_string` is towpath's notation.
@@ -205,12 +205,12 @@ class TowpathState(pyspiel.State):  # type: ignore[misc]
         if world.state is None:
             world.state = world.game.new_state(seed=int(action))
         else:
-            world.state.apply(world.game.action_from_id(int(action)))
+            world.state.apply(world.game.encoding.action(int(action), world.state))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"seed {action}"
-        return str(self.world.game.action_from_id(int(action)))
+        return str(self.world.game.encoding.action(int(action), self.world.state))
 
     def is_terminal(self) -> bool:
         return self.world.state is not None and self.world.state.is_terminal()

@@ -117,7 +117,7 @@ class TowpathEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
             return
         if action is None:
             raise GameError(f"{agent} is to move: expected an action id, got None")
-        self.state.apply(self.game.action_from_id(int(action)))
+        self.state.apply(self.game.action_from_id(int(action), self.state))
         self._cumulative_rewards[agent] = 0.0
         if self.state.is_terminal():
             truncated = self.state.ended_by_limit() is True

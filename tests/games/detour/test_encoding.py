@@ -20,7 +20,7 @@ def test_ids_run_moves_by_card_then_passes_detours_backward_block_done() -> None
         *[f"block {n}" for n in (0, 1)],
         "done",
     ]
-    assert [str(action) for action in game.encoding.actions] == expected
+    assert [str(action) for action in game.encoding.keys] == expected
     assert game.encoding.blocks["detour"] == range(18, 21)
 
 
