@@ -14,15 +14,28 @@ import towpath
 from towpath.interop import openspiel
 from towpath.interop.observations import information_string
 
-from .phases import CONFIGS, EXPECTED, PHASES
+from .phases import CASES, EXPECTED, LEAD_SEED, PHASES, Case
 
 
-def game_string(game_id: str, players: int, options: dict[str, Any]) -> str:
-    settings = "".join(f",{key}={value}" for key, value in options.items())
-    return f"towpath_{game_id}(players={players}{settings})"
+def game_string(case: Case) -> str:
+    settings = "".join(f",{key}={value}" for key, value in case.options.items())
+    return f"towpath_{case.game}(players={case.players}{settings})"
 
 
-@pytest.mark.parametrize("game_id", sorted(CONFIGS))
+def lead_state(game: Any, case: Case) -> Any:
+    """The OpenSpiel state after the case's lead (None for a case without one)."""
+    if case.lead is None:
+        return None
+    state = game.new_initial_state()
+    if state.is_chance_node():
+        state.apply_action(LEAD_SEED)
+    for text in case.lead_actions():
+        table = state.towpath.game
+        state.apply_action(table.action_id(table.parse_action(text, state.towpath), state.towpath))
+    return state
+
+
+@pytest.mark.parametrize("game_id", sorted(CASES))
 def test_random_sim_test_passes_reaching_every_phase(game_id: str) -> None:
     seen: set[str] = set()
 
@@ -30,10 +43,15 @@ def test_random_sim_test_passes_reaching_every_phase(game_id: str) -> None:
         if state.towpath is not None:
             seen.update(PHASES[game_id](state.towpath.view(None)))
 
-    for players, options in CONFIGS[game_id]:
-        game = pyspiel.load_game(game_string(game_id, players, options))
+    for case in CASES[game_id]:
+        game = pyspiel.load_game(game_string(case))
         pyspiel.random_sim_test(
-            game, num_sims=1, serialize=True, verbose=False, state_checker_fn=note
+            game,
+            num_sims=1,
+            serialize=True,
+            verbose=False,
+            state_checker_fn=note,
+            specific_initial_state=lead_state(game, case),
         )
     assert seen == EXPECTED[game_id]
 

@@ -16,44 +16,57 @@ from towpath.core.errors import GameError, IllegalAction
 from towpath.interop import pettingzoo
 from towpath.interop.pettingzoo import TowpathEnv
 
-from .phases import CONFIGS, EXPECTED, PHASES
+from .phases import CASES, EXPECTED, LEAD_SEED, PHASES, Case
 
 
 class WatchedEnv(TowpathEnv):
-    """The environment, noting the phases its games pass through."""
+    """The environment of a case, noting the phases its games pass through; a case with a
+    lead starts every game after the lead (the game of the lead's seed)."""
 
-    def __init__(self, game_id: str, players: int, options: dict[str, Any]) -> None:
-        super().__init__(towpath.load(game_id, players, **options), render_mode="ansi")
+    def __init__(self, case: Case) -> None:
+        super().__init__(towpath.load(case.game, case.players, **case.options), "ansi")
+        self.lead = case.lead_actions()
         self.seen: set[str] = set()
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if self.lead:
+            seed, options = LEAD_SEED, {"actions": self.lead}
+        super().reset(seed, options)
+        self.seen |= PHASES[self.game.id](self.state.view(None))
 
     def step(self, action: int | None) -> None:
         super().step(action)
         self.seen |= PHASES[self.game.id](self.state.view(None))
 
 
-def watch(
-    watched: list[WatchedEnv], game_id: str, players: int, options: dict[str, Any]
-) -> WatchedEnv:
-    env = WatchedEnv(game_id, players, options)
+def watch(watched: list[WatchedEnv], case: Case) -> WatchedEnv:
+    env = WatchedEnv(case)
     watched.append(env)
     return env
 
 
-@pytest.mark.parametrize("game_id", sorted(CONFIGS))
+@pytest.mark.parametrize("game_id", sorted(CASES))
 def test_api_and_seed_tests_pass_reaching_every_phase(game_id: str) -> None:
     seen: set[str] = set()
-    for players, options in CONFIGS[game_id]:
-        env = WatchedEnv(game_id, players, options)
+    for case in CASES[game_id]:
+        env = WatchedEnv(case)
         with warnings.catch_warnings():
             # A dict observation is PettingZoo's own form for masked actions; it warns of it.
             warnings.filterwarnings("ignore", "Observation is not a NumPy array")
             warnings.filterwarnings("ignore", "Observation space for each agent probably")
             api_test(env, num_cycles=1000)
         watched = [env]
-        seed_test(partial(watch, watched, game_id, players, options), num_cycles=1000)
+        seed_test(partial(watch, watched, case), num_cycles=1000)
         for each in watched:
             seen |= each.seen
     assert seen == EXPECTED[game_id]
+
+
+def test_reset_can_start_after_given_actions() -> None:
+    env = pettingzoo.env("detour", players=2)
+    env.reset(seed=5, options={"actions": ["move voyage 2", "pass detour"]})
+    assert [str(action) for action in env.state.history] == ["move voyage 2", "pass detour"]
+    assert env.agent_selection == f"player_{env.state.current_player}"
 
 
 def test_reset_with_a_seed_starts_that_seeded_game() -> None:

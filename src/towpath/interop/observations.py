@@ -59,7 +59,7 @@ def information_tensor(state: State, seat: int) -> Tensor:
     width = digits(game)
     latest = state.log(seat, latest=remembered(game))
     for row, text in enumerate(reversed(latest)):
-        number = game.encoding.recalled_id(game.parse_action(text, state)) + 1
+        number = game.encoding.recalled_id(game.parse_action(text)) + 1
         recent[row] = [number >> (width - 1 - bit) & 1 for bit in range(width)]
     return tensor
 

@@ -13,7 +13,8 @@ Agents are `player_0`… (seat numbers). An agent's observation is {"observation
 tensor of its view (the game's encoding), "action_mask": int8, 1 at the legal action ids}; the
 mask is all 0 for an agent not to move. `reset(seed=s)` starts the game `new_state(seed=s)` and
 seeds the agents' action spaces (s + seat); a reset without a seed draws the game's seed from
-the last seed given. A game ended by its own
+the last seed given; `reset(options={"actions": [...]})` starts after these actions (their
+notation, as in a game record).  A game ended by its own
 rules terminates every agent; one ended by the safety limit on its length (`max_turns`, …)
 truncates them. Rewards are the game's returns, given when it is over. `render()` draws the
 board as a spectator sees it: its text ("ansi") or its SVG drawing rasterised ("rgb_array").
@@ -93,6 +94,8 @@ class TowpathEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
                 self.action_spaces[agent].seed(seed + seat)
         game_seed = seed if seed is not None else self.seeds.randrange(2**31)
         self.state = self.game.new_state(seed=game_seed)
+        for text in (options or {}).get("actions", []):
+            self.state.apply(self.game.parse_action(text, self.state))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
