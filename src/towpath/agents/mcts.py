@@ -226,10 +226,17 @@ class MCTSAgent(Agent):
         if node.order is None:
             node.order = self.ranked(world, legal) if depth < self.settings.prior_depth else []
             node.ranked_from = legal
+        available: set[Action] | None = None  # this world's actions, where they differ
         while node.cursor < len(node.order):
             action = node.order[node.cursor]
             node.cursor += 1
-            if action not in node.children and (node.ranked_from is legal or action in legal):
+            if action in node.children:
+                continue
+            if node.ranked_from is legal:
+                return action
+            if available is None:
+                available = set(legal)  # thousands of actions: no search of the list
+            if action in available:
                 return action
         while True:  # a uniform untried action, by rejection: most actions are untried
             action = self.rng.choice(legal)

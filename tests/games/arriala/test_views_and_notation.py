@@ -139,7 +139,7 @@ def test_notation_round_trips(text: str) -> None:
     [
         ("move r12 15", "worker like r2@12"),
         ("move x1@12 15", "colour letter rygv"),
-        ("move r@12 15", "its number from 1 to 5"),
+        ("move r@12 15", "expected a worker with its number, like r2@12"),
         ("move r6@12 15", "its number from 1 to 5"),
         ("move r0@12 15", "its number from 1 to 5"),
         ("move r²@12 15", "its number from 1 to 5"),

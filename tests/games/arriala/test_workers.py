@@ -3,8 +3,13 @@ placing order; actions name the worker they move; alike workers are one choice."
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
+import towpath
+from tests.conformance.test_twins import check_twins as check_resampled_twins
 from tests.games.arriala.helpers import (
     MOISSAC,
     act,
@@ -163,3 +168,78 @@ def test_twins_reached_by_workers_arriving_in_either_order_are_alike_in_everythi
     act(one, "end")
     act(other, "end")
     check_twins(one, other)
+
+
+def test_the_short_form_names_the_worker_the_action_may_move_with_fewest_options() -> None:
+    state = moissac_scenario()
+    game = state.game
+    # r1 was moved out of 24 by the previous player: only r2 may go there.
+    assert str(game.parse_action("move r@23 24", state)) == "move r2@23 24"
+    # Both may go to 25 and both carry one barred place: the lower number.
+    assert str(game.parse_action("move r@23 25", state)) == "move r1@23 25"
+    act(state, "move r1@23 25")
+    # Alone on its place, a worker is the one meant even where the rules will refuse its move
+    # (r1 has had its canal move): the refusal then names the rule.
+    assert str(game.parse_action("move r@25 26", state)) == "move r1@25 26"
+    assert str(game.parse_action("move r@23 22", state)) == "move r2@23 22"
+
+
+def test_the_short_form_needs_a_position_and_a_worker_there() -> None:
+    state = moissac_scenario()
+    with pytest.raises(GameError, match=r"expected a worker with its number, like r2@12"):
+        state.game.parse_action("move r@23 24")
+    with pytest.raises(GameError, match="no worker of that colour there"):
+        state.game.parse_action("move y@23 24", state)
+    with pytest.raises(GameError, match="expected a worker like r2@12"):
+        state.game.parse_action("move r0@23 24", state)
+
+
+def test_records_written_before_workers_were_numbered_replay_as_they_were() -> None:
+    # Random games recorded by the engine before workers had numbers (`move r@23 24`), with
+    # where each worker stood at the end, the points, locks and scored spaces.
+    saved = json.loads((Path(__file__).parent / "data" / "records_before_numbers.json").read_text())
+    for game in saved:
+        record = game["record"]
+        assert any(
+            "@" in action and action.split("@")[0][-1].isalpha() for action in record["actions"]
+        )
+        state = towpath.replay(record)
+        fields = state.snapshot()
+        assert state.is_terminal()
+        for name in ("where", "points", "locks", "scored"):
+            assert fields[name] == game[name], name
+
+
+def stacked(state: ArrialaState) -> bool:
+    """Do two workers of one colour share a town or a vineyard?"""
+    places = [s["workers"] for s in state.view(None)["spaces"]]
+    places += list(state.view(None)["vineyards"].values())
+    colours = [[w["colour"] for w in workers] for workers in places]
+    return any(len(c) != len(set(c)) for c in colours)
+
+
+def stacked_positions(players: int, wanted: int) -> list[ArrialaState]:
+    """Positions of seeded random games where two workers of one colour share a place."""
+    found: list[ArrialaState] = []
+    for seed in range(50):
+        state = towpath.load("arriala", players).new_state(seed)
+        assert isinstance(state, ArrialaState)
+        bot = towpath.agent("random", seed=seed)
+        while not state.is_terminal() and len(found) < wanted:
+            if stacked(state) and len(state.history) % 9 == 0:
+                found.append(state.clone())
+            state.apply(bot.choose(state))
+        if len(found) >= wanted:
+            return found
+    return found
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_twins_with_stacked_workers_resample_alike_and_act_alike(players: int) -> None:
+    """The conformance suite's twins (a position and a world resampled from it), at positions
+    with stacked workers."""
+    positions = stacked_positions(players, 6)
+    assert len(positions) == 6, "random games reach positions with stacked workers"
+    for index, state in enumerate(positions):
+        for seat in (state.current_player, None, index % players):
+            check_resampled_twins(state, state.resample(seat, index), seat, 100 + index)

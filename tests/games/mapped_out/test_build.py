@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import towpath
-from tests.games.mapped_out.helpers import act, names, notations, position
+from tests.games.mapped_out.helpers import act, kind, names, notations, position
 from towpath.core.errors import IllegalAction
 
 ROW = ["left", "right", "up", "down", "left", "right", "up", "down"]
@@ -47,14 +47,22 @@ def test_a_tile_must_come_from_the_hand() -> None:
     assert refused.value.rule == "place" and "not in hand" in str(refused.value)
 
 
-def test_free_placement_allows_cells_that_do_not_touch_the_map() -> None:
-    state = position(board={(0, 0): 2}, hands=[[14], [25]], pile=[4], free_placement=True)
+def test_free_placement_allows_every_empty_cell_within_4_cells_of_the_maps_box() -> None:
+    board = {(0, 0): 2, (1, 0): 3}  # the box: x 0 to 1, y 0
+    state = position(board=board, hands=[[14, 25], [0]], pile=[4], free_placement=True)
+    box = [f"{x},{y}" for y in range(-4, 5) for x in range(-4, 6)]
+    free = [cell for cell in box if cell not in ("0,0", "1,0")]
+    assert notations(state) == [f"place {tile} {cell}" for tile in (14, 25) for cell in free]
+    for bad in ["place 14 -5,0", "place 14 6,0", "place 14 0,-5", "place 14 1,5", "place 14 1,0"]:
+        with pytest.raises(IllegalAction) as refused:
+            act(state, bad)
+        assert refused.value.rule == "place"
+        assert "an empty cell at most 4 cells outside the map's box" in str(refused.value)
+    act(state, "place 14 5,4", "reveal 1.3")  # far from the map; tile 14: reveal 3
+    assert state.board["5,4"] == 14 and state.current_player == 1
     cells = {n.split()[-1] for n in notations(state)}
-    assert cells == {f"{x},{y}" for x in (-1, 0, 1) for y in (-1, 0, 1)} - {"0,0"}
-    with pytest.raises(IllegalAction, match="an empty cell near the map"):
-        act(state, "place 14 2,0")
-    act(state, "place 14 1,1")
-    assert state.board["1,1"] == 14
+    assert {"-4,-4", "9,8", "9,-4", "-4,8"} <= cells, "the box grew, and the margin with it"
+    assert not {"-5,0", "10,0", "0,-5", "0,9"} & cells
 
 
 def test_reveal_n_reveals_the_chosen_players_card_n() -> None:
@@ -96,7 +104,7 @@ def test_a_swapped_card_keeps_its_face_up_state_and_knowledge() -> None:
     state = position(rows=rows, board={(0, 0): 2}, hands=[[13], [25]], pile=[4])
     state.rows[0][3][3] |= 1 << 1  # seat 1 studied seat 0's card 4 (a down card)
     act(state, "place 13 1,0")  # tile 13: swap 4
-    assert "swap 0.4 1.5" in notations(state) and "swap 1.4 0.4" in notations(state)
+    assert "swap 0.4 1.5" in notations(state) and "swap 1.5 0.4" not in notations(state)
     act(state, "swap 0.4 1.5")
     assert names(state, 1, 1)[4] == "down" and names(state, 0, 1)[4] is None
     assert state.view(0)["rows"][1][4]["known_by"] == [1]
@@ -110,6 +118,25 @@ def test_swap_needs_the_named_position_first() -> None:
         with pytest.raises(IllegalAction) as refused:
             act(state, bad)
         assert refused.value.rule == "swap"
+
+
+def test_swap_n_between_two_cards_n_is_one_action() -> None:
+    rows = [ROW, ["left"] * 8, ["up"] * 8]
+    state = position(3, rows=rows, board={(0, 0): 2}, hands=[[13], [25], [3]], pile=[4])
+    act(state, "place 13 1,0")  # tile 13: swap 4
+    listed = notations(state)
+    for first, second in ((0, 1), (0, 2), (1, 2)):
+        assert listed.count(f"swap {first}.4 {second}.4") == 1
+        assert f"swap {second}.4 {first}.4" not in listed
+    assert len(listed) == len(set(listed)) == 3 * 23 - 3, "each card 4 with the 23 others"
+    with pytest.raises(IllegalAction) as refused:
+        act(state, "swap 2.4 0.4")
+    assert refused.value.rule == "swap" and "of two cards 4, name the lower seat's first" in str(
+        refused.value
+    )
+    assert state.current_player == 0 and state.rows[2][3][0] == kind("up")
+    act(state, "swap 0.4 2.4")
+    assert state.rows[0][3][0] == kind("up") and state.rows[2][3][0] == kind("down")
 
 
 def test_study_shows_the_cards_to_the_studier_only() -> None:

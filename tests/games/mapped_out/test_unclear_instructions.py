@@ -7,7 +7,15 @@ from typing import Any
 import pytest
 
 import towpath
-from tests.games.mapped_out.helpers import act, cells, names, notations, position, walking
+from tests.games.mapped_out.helpers import (
+    act,
+    cells,
+    kind,
+    names,
+    notations,
+    position,
+    walking,
+)
 from towpath.core.errors import IllegalAction
 from towpath.games.mapped_out.state import MappedOutState
 
@@ -155,12 +163,84 @@ def test_a_remove_that_leaves_a_row_all_revealed_ends_the_phase() -> None:
     assert state.phase != "build" and state.hands[0] == [], "no tile is drawn"
 
 
-@pytest.mark.parametrize("card", ["left+remove", "right+draw", "left+fishless", "up+change_start"])
-def test_a_card_that_completes_its_row_triggers_no_special(card: str) -> None:
-    state = reveal_first_card_of_seat_1([card, "+up"], deck=["jump"])
-    assert state.phase != "build" and state.hands[0] == [], "the phase ended: no draw"
-    assert len(state.rows[1]) == 2 and state.deck == [23] and state.rows[1][0][4] is False
-    assert cells(state, 1)[0] == (0, 0), "seat 1's pawn was not moved before its walk"
+# The last card of a row ends the build phase at once, yet its own special triggers first.
+
+
+def test_the_last_card_of_a_row_is_armed_and_its_fishless_point_scores_in_the_walk() -> None:
+    rows = [["nothing", "nothing"], ["up+fishless", "+nothing"]]
+    board = {(0, 0): 3, (0, -1): 0, (0, 1): 1}  # fish 2; no fish above or below
+    state = position(rows=rows, board=board, hands=[[2], [20]], pile=[9], **UI)
+    act(state, "place 2 1,0", "reveal 1.1")  # tile 2: reveal 1
+    assert state.rows[1][0][4] is True, "armed"
+    assert state.hands[0] == [] and state.pile == [9], "the phase ended: no tile is drawn"
+    assert state.is_terminal() and cells(state, 1)[1] in ((0, -1), (0, 1))
+    assert state.scores() == [1.0, 2.0], "seat 1: one fish 2, and the card's tile has no fish"
+
+
+def test_the_last_card_of_a_row_still_removes_a_card_before_the_walk() -> None:
+    state = reveal_first_card_of_seat_1(["left+remove", "+up"])
+    assert state.phase == "walk" and state.hands[0] == [] and state.pile == [9], "no draw"
+    assert state.current_player == 0 and notations(state) == ["remove 1.1", "remove 1.2"]
+    assert state.paths == [[], []], "nobody sets out before the special is done"
+    act(state, "remove 1.2")
+    assert [card[0] for card in state.rows[1]] == [kind("left+remove")]
+    assert state.is_terminal() and len(state.paths[1]) == 2, "seat 1 walked its one card"
+
+
+def test_the_last_card_of_a_row_still_draws_a_card_that_is_walked() -> None:
+    state = reveal_first_card_of_seat_1(["right+draw", "+up"], deck=["jump"])
+    assert notations(state) == ["insert 1", "insert 2", "insert 3"]
+    act(state, "insert 3")
+    assert [card[0] for card in state.rows[1]] == [kind("right+draw"), kind("up"), kind("jump")]
+    assert state.phase == "walk", "a face-down card in the row does not reopen the phase"
+    assert state.current_player == 1 and notations(state)[0] == "go up", "seat 1 walks the Jump"
+
+
+def test_the_last_card_of_a_row_still_swaps_hands() -> None:
+    hands = [[2], [10, 11], [12]]
+    state = reveal_first_card_of_seat_1(["left+hand_swap", "+up"], 3, hands=hands)
+    assert notations(state) == ["hands 0", "hands 2"]
+    act(state, "hands 2")
+    assert state.hands == [[], [12], [10, 11]] and state.pile == [9]
+
+
+def test_the_last_card_of_a_row_still_swaps_two_revealed_cards() -> None:
+    state = reveal_first_card_of_seat_1(["right+move_swap", "+up"], first_row=("+down", "left"))
+    assert notations(state) == ["swap 0.1 1.1", "swap 0.1 1.2", "swap 1.1 1.2"]
+    act(state, "swap 0.1 1.2")
+    assert names(state, None, 0)[0] == "up" and names(state, None, 1)[1] == "down"
+    assert state.is_terminal()
+
+
+def test_the_last_card_of_a_row_still_ultra_reveals_cards_whose_specials_stay_silent() -> None:
+    first = ("left+remove", "right+draw", "up+change_start", "down")
+    state = reveal_first_card_of_seat_1(["up+ultra_reveal", "+up"], first_row=first, deck=["jump"])
+    assert notations(state) == [f"reveal 0.{p}" for p in range(1, 5)]
+    act(state, "reveal 0.1")
+    assert notations(state) == [f"reveal 0.{p}" for p in range(2, 5)], "no Remove: phase over"
+    act(state, "reveal 0.2")
+    assert [card[1] for card in state.rows[0]] == [True, True, False, False]
+    assert state.deck == [kind("jump")] and len(state.rows[0]) == 4, "no Draw either"
+    act(state, "reveal 0.3")
+    assert state.is_terminal() and cells(state, 0)[0] == (0, 0), "no Change Start either"
+
+
+def test_the_last_card_of_a_row_still_changes_its_owners_start() -> None:
+    state = reveal_first_card_of_seat_1(["up+change_start", "+up"])
+    assert notations(state) == ["start 1,0"]
+    act(state, "start 1,0")
+    assert cells(state, 0)[0] == (0, 0) and cells(state, 1)[0] == (1, 0)
+
+
+def test_the_last_cards_orientation_is_chosen_before_its_special() -> None:
+    rows = [["left", *FILLER], ["left+remove", "+up"]]
+    options = {**UI, "choose_orientation": True}
+    state = position(rows=rows, board={(0, 0): 3}, hands=[[2], [20]], pile=[9], **options)
+    act(state, "place 2 1,0", "reveal 1.1")
+    assert state.phase == "build" and notations(state) == ["orient 0", "orient 180"]
+    act(state, "orient 180")
+    assert state.phase == "walk" and notations(state) == ["remove 1.1", "remove 1.2"]
+    assert state.rows[1][0][2] == 180
 
 
 def test_draw_puts_an_unseen_deck_card_into_the_owners_row() -> None:
@@ -227,6 +307,16 @@ def test_ultra_reveal_stops_when_a_row_is_completed() -> None:
     state = reveal_first_card_of_seat_1(["up+ultra_reveal", "left", "+right"], first_row=("any",))
     act(state, "reveal 1.2")
     assert state.phase == "walk" and state.hands[0] == [], "no more reveals, no draw"
+    assert notations(state)[0] == "go up", "the walk began: seat 0 plays its Any card"
+
+
+def test_an_ultra_reveal_stops_at_the_last_card_of_a_row_whose_special_triggers() -> None:
+    row = ["up+ultra_reveal", "left+remove", "+right"]
+    state = reveal_first_card_of_seat_1(row, first_row=("any",))
+    act(state, "reveal 1.2")
+    assert state.phase == "walk" and state.hands[0] == []
+    assert notations(state) == ["remove 1.1", "remove 1.2", "remove 1.3"], "no more reveals"
+    act(state, "remove 1.1")
     assert notations(state)[0] == "go up", "the walk began: seat 0 plays its Any card"
 
 

@@ -59,3 +59,29 @@ def test_the_legend_names_the_specials_on_the_map() -> None:
     assert "R2is" in text and "X5+2" in text and "X2gh" in text
     assert "specials: gh go home · is island · +n/-n score" in text
     assert "specials:" not in position(board={(0, 0): 32}, hands=[[14], [25]]).render_text(0)
+
+
+def test_the_boards_draw_every_cell_a_free_tile_may_go_to() -> None:
+    board = {(0, 0): 2, (1, 0): 3}
+    state = position(board=board, hands=[[14], [25]], pile=[4], free_placement=True)
+    assert state.view(0)["placement_margin"] == 4
+    svg = state.render_svg(0)
+    for cell in ["-4,-4", "5,4", "-4,4", "5,-4"]:
+        assert f'data-pick="{cell}"' in svg, f"cell {cell} can be clicked"
+    for cell in ["-5,0", "6,0", "0,-5", "0,5"]:
+        assert f'data-cell="{cell}"' not in svg
+    lines = state.render_text(0).splitlines()
+    assert [str(x) for x in range(-4, 6)] in [line.split() for line in lines]
+    rows = [line.split()[0] for line in lines if line.startswith("  ") and "." in line]
+    assert rows == [str(y) for y in range(-4, 5)], "a row of empty cells takes one line"
+    assert max(len(line) for line in lines) <= 80
+
+
+def test_without_free_placement_the_boards_draw_the_cells_beside_the_map() -> None:
+    state = position(board={(0, 0): 2, (1, 0): 3}, hands=[[14], [25]], pile=[4])
+    assert state.view(0)["placement_margin"] == 0
+    svg = state.render_svg(0)
+    assert 'data-cell="-1,-1"' in svg and 'data-cell="2,1"' in svg
+    assert 'data-cell="-2,0"' not in svg and 'data-cell="3,0"' not in svg
+    walked = walking(board={(0, 0): 2}, rows=[["+up"], ["+down"]], free_placement=True)
+    assert walked.view(None)["placement_margin"] == 0, "no tile is placed in the walk"

@@ -21,6 +21,10 @@ Rules: rules/arriala.md. Where it is silent, this engine decides:
   they may not return to this turn, and the places the current player has moved them out of
   (those bar them next turn, so moving one or the other would leave different positions).
   Naming a higher number of such workers is refused (rule "equal workers").
+- Read against a position, a worker written without its number (`move r@23 24`) is the one of
+  that colour there that the action may move with the fewest options left this turn (the lowest
+  number among equals): records written before workers were numbered meant exactly that worker,
+  so they replay to the same game.
 - Played cards are public: the view lists the discards (sorted) and, after the discards are
   reshuffled, which cards formed the new pile; resampling deals the pile from those.
 """
@@ -32,9 +36,10 @@ from towpath.core.encoding import Encoding
 from towpath.core.errors import GameError, quote
 from towpath.core.game import State
 from towpath.core.registry import register
+from towpath.games.arriala.actions import UNNUMBERED
 from towpath.games.arriala.encoding import ArrialaEncoding
 from towpath.games.arriala.evaluate import evaluate
-from towpath.games.arriala.movement import misplaced
+from towpath.games.arriala.movement import misplaced, numbered
 from towpath.games.arriala.state import ArrialaState
 from towpath.games.arriala.table import ArrialaTable
 
@@ -51,12 +56,23 @@ class Arriala(ArrialaTable):
         return evaluate(state, seat)
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
-        """The action; with a state, the worker it names must stand where it says."""
+        """The action; with a state, the worker it names must stand where it says, and a
+        worker written without its number (`r@12`) is found there (movement.numbered)."""
         action = self.notation.parse(text)
-        problem = misplaced(state, action) if isinstance(state, ArrialaState) else None
+        if not isinstance(state, ArrialaState):
+            if getattr(action, "number", None) == UNNUMBERED:
+                raise GameError(
+                    f"bad Arriala action {quote(text)}: expected a worker with its number, "
+                    "like r2@12 (r@12 is read only against a game in progress)"
+                )
+            return action
+        found = numbered(state, action)
+        if found is None:
+            raise GameError(f"bad Arriala action {quote(text)}: no worker of that colour there")
+        problem = misplaced(state, found)
         if problem is not None:
             raise GameError(f"bad Arriala action {quote(text)}: {problem}")
-        return action
+        return found
 
     def _encoding(self) -> Encoding:
         return ArrialaEncoding(self)

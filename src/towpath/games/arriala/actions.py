@@ -7,6 +7,10 @@ placing order). Spaces count from 1. Actions paid with action points: `move r2@1
 `to-vineyard r2@12 ch`, `to-canal r2@ch 15`, `place 15`, `river r1@12 b2`, `lock 20`, `draw`,
 `end`. Cards are played with `play CARD ...`: `play move3 y2@12 16`, `play teleport r1@12 30`,
 `play lock 20`, `play masterwork cacor`, `play to-vineyard-any y3@12 ch`, `play to-canal r1@ch 15`.
+
+Read against a position, the short form `r@12` (no number) names the worker of that colour there
+that the action may move with the fewest options left this turn (the lowest number among
+equals): the meaning records had before workers were numbered, so they replay as they were.
 """
 
 from __future__ import annotations
@@ -25,6 +29,9 @@ NOTATION_HELP = (
 
 # Each colour is written by its first letter, in colour (seat) order.
 LETTERS = "".join(colour[0] for colour in load_rules().colours)
+
+
+UNNUMBERED = 0  # the short form `r@12`: the worker is found in the position (movement.numbered)
 
 
 def worker_name(colour: int, number: int) -> str:
@@ -228,14 +235,16 @@ class Notation:
         return River(colour, number, source, args[1])
 
     def _worker(self, word: str, text: str) -> tuple[int, int, str]:
-        """Colour, number and place of a worker written `r2@12`."""
+        """Colour, number and place of a worker written `r2@12`; in the short form `r@12`, the
+        number is UNNUMBERED, for the position to tell (movement.numbered)."""
         name, at, place = word.partition("@")
         letter, number = name[:1], name[1:]
         per = self.rules.workers_per_colour
         if (
             not at
             or letter not in self.letters
-            or not (number.isascii() and number.isdigit() and 1 <= int(number) <= per)
+            or not (number == "" or (number.isascii() and number.isdigit()))
+            or not (number == "" or 1 <= int(number) <= per)
             or not place
         ):
             letters = "".join(self.letters)
@@ -243,7 +252,7 @@ class Notation:
                 f"bad Arriala action {quote(text)}: expected a worker like r2@12 (colour letter "
                 f"{letters}, its number from 1 to {per}, @, a space or vineyard)"
             )
-        return self.letters[letter], int(number), place
+        return self.letters[letter], int(number) if number else UNNUMBERED, place
 
     def _canal_worker(self, word: str, text: str) -> tuple[int, int, int]:
         colour, number, place = self._worker(word, text)

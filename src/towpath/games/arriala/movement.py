@@ -16,10 +16,19 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable
+from dataclasses import replace
 
 from towpath.core.actions import Action
 from towpath.core.errors import IllegalAction
-from towpath.games.arriala.actions import Move, Place, River, ToCanal, ToVineyard, worker_name
+from towpath.games.arriala.actions import (
+    UNNUMBERED,
+    Move,
+    Place,
+    River,
+    ToCanal,
+    ToVineyard,
+    worker_name,
+)
 from towpath.games.arriala.components import blue_id
 from towpath.games.arriala.position import Group, Position, free_of, row
 from towpath.games.arriala.sections import arrive
@@ -179,6 +188,38 @@ def misplaced(state: Position, action: Action) -> str | None:
         f"{worker_name(action.colour, action.number)} does not stand at {name}; "
         f"expected a worker at {name} ({expected})"
     )
+
+
+def numbered(state: Position, action: Action) -> Action | None:
+    """The action with its worker's number, where it was written in the short form `r@12`:
+    of that colour's workers there, the one the action may move with the fewest options left
+    this turn, the lowest number among equals (what such actions meant before workers were
+    numbered). None where no worker of that colour stands there."""
+    if not isinstance(action, NAMED) or action.number != UNNUMBERED:
+        return action
+    code, _ = _place_named(state, action)
+    in_play = action.colour < state.game.layout.colours
+    workers = state.workers_at(action.colour, code) if in_play else []
+    if not workers:
+        return None
+    movable = [w for w in workers if _may_take(state, w, action)] or workers
+    worker = max(
+        movable, key=lambda w: (state.moved[w], state.from_canal[w], len(state.barred[w]), -w)
+    )
+    return replace(action, number=state.number_of(worker))
+
+
+def _may_take(state: Position, worker: int, action: Named) -> bool:
+    """May the action move this worker, as far as its marks of the turn go?"""
+    barred = state.barred[worker]
+    if isinstance(action, Move):
+        return not state.moved[worker] and action.target not in barred
+    if isinstance(action, ToCanal):
+        return not state.from_canal[worker] and action.target not in barred
+    if isinstance(action, ToVineyard):
+        layout = state.game.layout
+        return layout.vineyard_code(layout.vineyard_index[action.vineyard]) not in barred
+    return True
 
 
 def _exists(state: Position, colour: int, number: int) -> bool:

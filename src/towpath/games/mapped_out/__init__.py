@@ -1,110 +1,46 @@
 """Mapped Out (Pandaqi): build a shared map from tiles whose actions reveal, swap and study
-face-down movement cards, then walk it by those cards and score the best fish type."""
+face-down movement cards, then walk it by those cards and score the best fish type.
+
+**Decisions** where rules/mapped_out.md leaves a choice open (more in build.py and walk.py):
+- The last card of a row (Unclear Instructions): its reveal ends the build phase at once. The
+  rest of the action under way is dropped (an Ultra Reveal's further picks, the tile's on-play
+  special, the draw), but the card's own special triggers first, in full, the revealer
+  choosing as in the phase, and the walk begins after it:
+  - Fishless / Fishful: the card is armed and scores in the walk.
+  - Remove: a card of the owner's row (the revealed one too) leaves the game before the walk.
+  - Draw: a face-down card joins the owner's row where the revealer says (it is revealed when
+    walked); the phase stays over although the row is no longer all face up.
+  - Hand Swap: the hands are swapped (they matter in the walk only with Muddled Waters).
+  - Move Swap: two revealed cards swap places before the walk.
+  - Ultra Reveal: its cards are revealed (orientation as in the phase) and trigger nothing,
+    since specials trigger only in the build phase, which is over.
+  - Change Start: the owner's pawn moves to an adjacent tile, where its walk then begins.
+- Swap N between two cards that are both at position N is one action, named from the lower
+  seat's card (`swap 0.3 1.3`).
+- free_placement: a tile may go on any empty cell of the map's bounding box grown by 4 cells
+  (rules.toml) on every side; the boards draw that far while the map is built.
+
+The modules flow one way: components, actions, cards and cells → table (the game as set up) →
+position (the state's data) → steps → build and walk (the two phases) → view → state →
+evaluate → this package, which registers the game.
+"""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Sequence
 
 from towpath.core.actions import Action
-from towpath.core.errors import GameError
-from towpath.core.game import Game, State
-from towpath.core.options import BoolOption, ChoiceOption, FileOption, IntOption, Option
+from towpath.core.game import State
 from towpath.core.registry import register
-from towpath.games.mapped_out.actions import NOTATION_HELP, parse
-from towpath.games.mapped_out.components import CardKind, Rules, Tile, load_components
-from towpath.games.mapped_out.evaluate import evaluate
+from towpath.games.mapped_out.actions import Place
+from towpath.games.mapped_out.evaluate import estimate_placements, evaluate
 from towpath.games.mapped_out.state import MappedOutState
-
-EXPANSIONS = {"lands_unknown": True, "unclear_instructions": True}
+from towpath.games.mapped_out.table import MappedOutTable
 
 
 @register
-class MappedOut(Game):
-    id = "mapped_out"
-    title = "Mapped Out"
-    min_players = 2
-    max_players = 5
-    default_players = 4
-    option_specs: ClassVar[tuple[Option, ...]] = (
-        BoolOption("see_cards", False, "players see their own cards before they are laid"),
-        BoolOption("choose_orientation", False, "whoever reveals a card chooses its orientation"),
-        BoolOption("hard_reveal", False, "a Reveal on a revealed card turns it face down"),
-        BoolOption("muddled_waters", False, "walk together one card a turn, building score piles"),
-        BoolOption("lands_unknown", False, "add the 18 Lands Unknown map tiles"),
-        BoolOption("unclear_instructions", False, "add the 29 Unclear Instructions cards"),
-        BoolOption("free_placement", False, "a tile may go on an empty cell not touching the map"),
-        ChoiceOption(
-            "void_move",
-            "skip",
-            "a move into an empty cell: skip it, or stop the walk",
-            choices=("skip", "stop"),
-        ),
-        IntOption("first_player", 0, "the seat that plays the first tile", 0, 4),
-        FileOption("tiles", None, "a TOML file replacing the 42 base map tiles"),
-        FileOption("cards", None, "a TOML file replacing the 40 base movement cards"),
-    )
-    option_sets = (
-        {},
-        EXPANSIONS,
-        {**EXPANSIONS, "muddled_waters": True, "choose_orientation": True, "see_cards": True},
-        {
-            "unclear_instructions": True,
-            "see_cards": True,
-            "hard_reveal": True,
-            "free_placement": True,
-            "void_move": "stop",
-            "first_player": 1,
-        },
-    )
+class MappedOut(MappedOutTable):
     state_class = MappedOutState
-    notation_help = NOTATION_HELP
-
-    rules: Rules
-    tiles: tuple[Tile, ...]
-    kinds: tuple[CardKind, ...]
-    tile_ids: tuple[int, ...]
-    deck: tuple[int, ...]
-    everyone: int
-    seats_in: tuple[tuple[int, ...], ...]  # knowledge mask -> the seats in it
-    card_names: tuple[str, ...]
-    first_player: int
-    see_cards: bool
-    choose_orientation: bool
-    hard_reveal: bool
-    muddled_waters: bool
-    free_placement: bool
-    void_move: str
-
-    def _setup(self) -> None:
-        data = load_components(self.option("tiles", str), self.option("cards", str))
-        self.rules, self.tiles, self.kinds = data.rules, data.tiles, data.kinds
-        lands, unclear = self._flag("lands_unknown"), self._flag("unclear_instructions")
-        self.tile_ids = data.base_tiles + (data.extra_tiles if lands else ())
-        self.deck = data.base_deck + (data.extra_deck if unclear else ())
-        self.everyone = (1 << (self.players + 1)) - 1  # every seat and the spectator
-        self.seats_in = tuple(
-            tuple(s for s in range(self.players) if mask >> s & 1)
-            for mask in range(self.everyone + 1)
-        )
-        self.card_names = tuple(kind.name for kind in self.kinds)
-        first = self.option("first_player", int) or 0
-        if first >= self.players:
-            raise GameError(f"option first_player: expected a seat from 0 to {self.players - 1}")
-        self.first_player = first
-        self.see_cards = self._flag("see_cards")
-        self.choose_orientation = self._flag("choose_orientation")
-        self.hard_reveal = self._flag("hard_reveal")
-        self.muddled_waters = self._flag("muddled_waters")
-        self.free_placement = self._flag("free_placement")
-        self.void_move = self.option("void_move", str) or "skip"
-        rules = self.rules
-        if len(self.deck) < rules.row_cards * self.players:
-            raise GameError(f"the deck cannot deal {rules.row_cards} cards to {self.players}")
-        if len(self.tile_ids) < rules.hand_tiles * self.players + 1:
-            raise GameError(f"the tiles cannot deal {rules.hand_tiles} to {self.players}")
-
-    def _flag(self, name: str) -> bool:
-        return bool(self.option(name, bool))
 
     def new_state(self, seed: int = 0) -> State:
         return MappedOutState(self, seed)
@@ -113,5 +49,13 @@ class MappedOut(Game):
         assert isinstance(state, MappedOutState)
         return evaluate(state, seat)
 
-    def parse_action(self, text: str, state: State | None = None) -> Action:
-        return parse(text)
+    def estimate_actions(
+        self, state: State, seat: int, actions: Sequence[Action]
+    ) -> list[float] | None:
+        """free_placement's placements, thousands of them; elsewhere the actions are few and
+        bots judge each one's result, seeing the turn to its end."""
+        assert isinstance(state, MappedOutState)
+        places = [action for action in actions if isinstance(action, Place)]
+        if not self.free_placement or len(places) != len(actions):
+            return None
+        return estimate_placements(state, seat, places)

@@ -5,15 +5,14 @@ Order of a turn (**Decision** where the rules are silent): the tile's place acti
 its on-play special, then the end check and the draw. The player who placed the tile makes every
 choice, for the card's owner too.
 
-**Decision** (the spec has a card's special trigger "at once" and the phase end "the moment" a
-row is wholly revealed): the end wins. The card whose reveal completes a row triggers no special
-(a Fishless/Fishful card is not armed), and nothing else of the turn happens.
+The card whose reveal completes a row ends the phase, yet its own special still triggers first
+(rules: Scenarios); what each special then does is among the package's decisions (__init__).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from towpath.core.actions import Action
 from towpath.games.mapped_out.actions import (
@@ -36,24 +35,21 @@ from towpath.games.mapped_out.actions import (
 from towpath.games.mapped_out.cards import ARMED, KNOWN, TURN, UP, new_card
 from towpath.games.mapped_out.cells import Cell, around, cell_of, key, reading_order
 from towpath.games.mapped_out.components import ON_PLAY
-from towpath.games.mapped_out.steps import Decision, Step, automatic, decision
-
-if TYPE_CHECKING:
-    from towpath.games.mapped_out.state import MappedOutState
-
+from towpath.games.mapped_out.position import Position, Step
+from towpath.games.mapped_out.steps import Decision, automatic, decision
 
 # -- the turn -------------------------------------------------------------------------------------
 
 
 @automatic("turn")
-def start_turn(state: MappedOutState, step: Step) -> None:
+def start_turn(state: Position, step: Step) -> None:
     """The bottom of the build phase: the next player plays a tile, then draws."""
     state.push({"do": "draw"})
     state.push({"do": "place", "by": state.player})
 
 
 @automatic("draw")
-def draw_and_pass(state: MappedOutState, step: Step) -> None:
+def draw_and_pass(state: Position, step: Step) -> None:
     """End check, the draw, and the next player with tiles in hand (empty hands are skipped)."""
     state.steps.pop()
     seat, hands = state.player, state.hands
@@ -71,26 +67,49 @@ def draw_and_pass(state: MappedOutState, step: Step) -> None:
     )
 
 
-def placement_cells(state: MappedOutState) -> list[Cell]:
-    """Empty cells touching the map edge to edge; with free_placement, every empty cell of the
-    map's bounding box grown by the margin (**Decision**: the grid has no bounds, so the choice
-    of a free cell is kept near the map)."""
-    board = state.board
+def placements(state: Position, hand: list[int]) -> list[Action]:
+    """Every tile of the hand on every cell it may go to, tile by tile, cells in reading order.
+    With free_placement they are thousands, and bots ask for them often in the same position:
+    they are kept for the last few positions."""
     if state.game.free_placement:
         margin = state.game.rules.free_placement_margin
-        cells = state.map_cells()
-        xs, ys = [x for x, _ in cells], [y for _, y in cells]
-        return [
-            (x, y)
-            for y in range(min(ys) - margin, max(ys) + margin + 1)
-            for x in range(min(xs) - margin, max(xs) + margin + 1)
-            if key(x, y) not in board
-        ]
+        return list(free_placements(tuple(hand), frozenset(state.board), margin))
+    cells = touching_cells(state)
+    return [place(tile, x, y) for tile in hand for x, y in cells]
+
+
+def touching_cells(state: Position) -> list[Cell]:
+    """Empty cells touching the map edge to edge."""
+    board = state.board
     empty = {xy for cell in board for near, xy in around(cell) if near not in board}
     return sorted(empty, key=reading_order)
 
 
-def can_place(state: MappedOutState, x: int, y: int) -> bool:
+def map_box(board: Iterable[str]) -> tuple[int, int, int, int]:
+    """Left, top, right, bottom of the map's bounding box."""
+    cells = [cell_of(cell) for cell in board]
+    xs, ys = [x for x, _ in cells], [y for _, y in cells]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+@lru_cache(maxsize=16)
+def free_placements(
+    hand: tuple[int, ...], board: frozenset[str], margin: int
+) -> tuple[Action, ...]:
+    """free_placement: every empty cell of the map's bounding box grown by the margin on every side
+    (**Decision**: the grid has no bounds, so a free cell is kept near the map)."""
+    left, top, right, bottom = map_box(board)
+    taken = {cell_of(cell) for cell in board}
+    cells = [
+        (x, y)
+        for y in range(top - margin, bottom + margin + 1)
+        for x in range(left - margin, right + margin + 1)
+        if (x, y) not in taken
+    ]
+    return tuple([place(tile, x, y) for tile in hand for x, y in cells])
+
+
+def can_place(state: Position, x: int, y: int) -> bool:
     board = state.board
     cell = key(x, y)
     if cell in board:
@@ -98,11 +117,16 @@ def can_place(state: MappedOutState, x: int, y: int) -> bool:
     if not state.game.free_placement:
         return any(near in board for near, _ in around(cell))
     margin = state.game.rules.free_placement_margin
-    cells = [cell_of(c) for c in board]
-    return (
-        min(cx for cx, _ in cells) - margin <= x <= max(cx for cx, _ in cells) + margin
-        and min(cy for _, cy in cells) - margin <= y <= max(cy for _, cy in cells) + margin
-    )
+    left, top, right, bottom = map_box(board)
+    return left - margin <= x <= right + margin and top - margin <= y <= bottom + margin
+
+
+def misplaced(state: Position) -> str:
+    """Where a tile may go, for a refusal."""
+    if state.game.free_placement:
+        margin = state.game.rules.free_placement_margin
+        return f"a tile goes on an empty cell at most {margin} cells outside the map's box"
+    return "a tile goes on an empty cell touching the map"
 
 
 @decision
@@ -110,24 +134,22 @@ class PlaceTile(Decision):
     kind = "place"
     rule = "place"
 
-    def options(self, state: MappedOutState, step: Step) -> list[Action]:
-        cells = placement_cells(state)
-        return [place(t, x, y) for t in state.hands[step["by"]] for x, y in cells]
+    def options(self, state: Position, step: Step) -> list[Action]:
+        return placements(state, state.hands[step["by"]])
 
-    def available(self, state: MappedOutState, step: Step) -> bool:
+    def available(self, state: Position, step: Step) -> bool:
         return True  # the seat to play always has a tile, and the grid has no bounds
 
-    def check(self, state: MappedOutState, step: Step, action: Action) -> None:
+    def check(self, state: Position, step: Step, action: Action) -> None:
         if not isinstance(action, Place):
             self.refuse(state, step, action)
             return
         if action.tile not in state.hands[step["by"]]:
             self.refuse(state, step, action, f"tile {action.tile} is not in hand")
         if not can_place(state, action.x, action.y):
-            near = "near" if state.game.free_placement else "touching"
-            self.refuse(state, step, action, f"a tile goes on an empty cell {near} the map")
+            self.refuse(state, step, action, misplaced(state))
 
-    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+    def resolve(self, state: Position, step: Step, action: Action) -> None:
         assert isinstance(action, Place)
         state.steps.pop()
         by = step["by"]
@@ -142,7 +164,7 @@ class PlaceTile(Decision):
         else:
             state.push({"do": tile.action, "by": by, "n": tile.n})
 
-    def prompt(self, state: MappedOutState, step: Step) -> str:
+    def prompt(self, state: Position, step: Step) -> str:
         return "play a tile from hand onto the map"
 
 
@@ -158,10 +180,10 @@ class RevealTarget(Decision):
     keys = ("n",)
     rule = "reveal"
 
-    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+    def options(self, state: Position, step: Step) -> list[Action]:
         return [pick("reveal", seat, step["n"]) for seat in range(state.game.players)]
 
-    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+    def resolve(self, state: Position, step: Step, action: Action) -> None:
         state.steps.pop()
         assert isinstance(action, Pick)
         seat, pos = action.seat, step["n"]
@@ -169,27 +191,28 @@ class RevealTarget(Decision):
         if card is None:
             return
         if not card[UP]:
-            state.reveal_card(seat, pos, step["by"], building=True)
+            reveal(state, seat, pos, step["by"])
         elif state.game.hard_reveal:
             card[UP] = False
             card[TURN] = None
 
-    def prompt(self, state: MappedOutState, step: Step) -> str:
+    def prompt(self, state: Position, step: Step) -> str:
         return f"choose whose card {step['n']} to reveal"
 
 
 @decision
 class SwapTarget(Decision):
-    """Swap N: choose a player; their card N swaps with any other card of any row."""
+    """Swap N: choose a player; their card N swaps with any other card of any row. Two cards
+    at position N make one swap, whichever is named first: the lower seat's comes first."""
 
     kind = "swap"
     keys = ("n",)
     rule = "swap"
 
-    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+    def options(self, state: Position, step: Step) -> list[Action]:
         return list(swap_choices(step["n"], tuple(len(row) for row in state.rows)))
 
-    def check(self, state: MappedOutState, step: Step, action: Action) -> None:
+    def check(self, state: Position, step: Step, action: Action) -> None:
         n = step["n"]
         if not isinstance(action, Swap):
             self.refuse(state, step, action)
@@ -199,31 +222,34 @@ class SwapTarget(Decision):
             self.refuse(state, step, action, f"the first card must be some player's card {n}")
         if not _exists(state, second) or first == second:
             self.refuse(state, step, action, "the second card must be another card in play")
+        if action.other_pos == n and action.other_seat < action.seat:
+            self.refuse(state, step, action, f"of two cards {n}, name the lower seat's first")
 
-    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+    def resolve(self, state: Position, step: Step, action: Action) -> None:
         assert isinstance(action, Swap)
         state.steps.pop()
         state.exchange_cards((action.seat, action.pos), (action.other_seat, action.other_pos))
         state.check_row_end()
 
-    def prompt(self, state: MappedOutState, step: Step) -> str:
+    def prompt(self, state: Position, step: Step) -> str:
         return f"swap some player's card {step['n']} with another card"
 
 
 @lru_cache(maxsize=1024)
 def swap_choices(n: int, lengths: tuple[int, ...]) -> tuple[Swap, ...]:
-    """Swap N with rows of these lengths: some player's card N and any other card."""
+    """Swap N with rows of these lengths: some player's card N and any other card (another
+    card N only of a higher seat: the same swap is listed once)."""
     cards = [(s, p) for s, length in enumerate(lengths) for p in range(1, length + 1)]
     return tuple(
         swap(seat, n, other, pos)
         for seat, length in enumerate(lengths)
         if length >= n
         for other, pos in cards
-        if (other, pos) != (seat, n)
+        if pos != n or other > seat
     )
 
 
-def _exists(state: MappedOutState, card: tuple[int, int]) -> bool:
+def _exists(state: Position, card: tuple[int, int]) -> bool:
     seat, pos = card
     return 0 <= seat < state.game.players and state.card_at(seat, pos) is not None
 
@@ -238,11 +264,11 @@ class StudyCards(Decision):
     keys = ("left", "picked")
     rule = "study"
 
-    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+    def options(self, state: Position, step: Step) -> list[Action]:
         picked = step["picked"]
         return [pick("study", s, p) for s, p in state.face_down() if [s, p] not in picked]
 
-    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+    def resolve(self, state: Position, step: Step, action: Action) -> None:
         assert isinstance(action, Pick)
         seat, pos = action.seat, action.pos
         card = state.rows[seat][pos - 1]
@@ -252,7 +278,7 @@ class StudyCards(Decision):
         if not step["left"]:
             state.steps.pop()
 
-    def prompt(self, state: MappedOutState, step: Step) -> str:
+    def prompt(self, state: Position, step: Step) -> str:
         return f"study {step['left']} more face-down card(s)"
 
 
@@ -264,24 +290,41 @@ class ChooseOrientation(Decision):
     keys = ("seat", "pos", "build")
     rule = "orientation"
 
-    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+    def options(self, state: Position, step: Step) -> list[Action]:
         return [Orient(degrees) for degrees in ORIENTATIONS]
 
-    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+    def resolve(self, state: Position, step: Step, action: Action) -> None:
         assert isinstance(action, Orient)
         state.steps.pop()
         seat, pos = step["seat"], step["pos"]
         state.rows[seat][pos - 1][TURN] = action.degrees
-        state.after_reveal(seat, pos, step["by"], step["build"])
+        if step["build"]:
+            after_reveal(state, seat, pos, step["by"])
 
-    def prompt(self, state: MappedOutState, step: Step) -> str:
+    def prompt(self, state: Position, step: Step) -> str:
         return f"turn card {step['seat']}.{step['pos']} upright (0) or upside-down (180)"
 
 
 # -- Unclear Instructions: reveal specials --------------------------------------------------------
 
 
-def trigger_special(state: MappedOutState, seat: int, pos: int, by: int) -> None:
+def reveal(state: Position, seat: int, pos: int, by: int) -> None:
+    """A card revealed in the build phase (its orientation may wait for an `orient` step)."""
+    if state.reveal_card(seat, pos, by, building=True):
+        after_reveal(state, seat, pos, by)
+
+
+def after_reveal(state: Position, seat: int, pos: int, by: int) -> None:
+    """The card's reveal special triggers at once (rules: Phase 1). A card whose reveal
+    completes a row ends the phase first: the rest of the action is dropped and no tile is
+    drawn, but the card's own special still triggers (see the package's decisions). A card
+    revealed by that special, once the phase is over, triggers nothing."""
+    if state.phase == "build":
+        state.check_row_end()
+        trigger_special(state, seat, pos, by)
+
+
+def trigger_special(state: Position, seat: int, pos: int, by: int) -> None:
     """A card revealed in the build phase: its special, choices made by the revealing seat."""
     card = state.rows[seat][pos - 1]
     special = state.kind(card).special
@@ -310,17 +353,17 @@ class RemoveCard(Decision):
     keys = ("owner",)
     rule = "remove"
 
-    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+    def options(self, state: Position, step: Step) -> list[Action]:
         owner = step["owner"]
         return [pick("remove", owner, p) for p in range(1, len(state.rows[owner]) + 1)]
 
-    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+    def resolve(self, state: Position, step: Step, action: Action) -> None:
         state.steps.pop()
         assert isinstance(action, Pick)
         state.discards.append(state.rows[step["owner"]].pop(action.pos - 1))
         state.check_row_end()
 
-    def prompt(self, state: MappedOutState, step: Step) -> str:
+    def prompt(self, state: Position, step: Step) -> str:
         return f"remove a card from seat {step['owner']}'s row"
 
 
@@ -332,18 +375,18 @@ class InsertCard(Decision):
     keys = ("owner",)
     rule = "draw"
 
-    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+    def options(self, state: Position, step: Step) -> list[Action]:
         if not state.deck:
             return []
         return [Insert(p) for p in range(1, len(state.rows[step["owner"]]) + 2)]
 
-    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+    def resolve(self, state: Position, step: Step, action: Action) -> None:
         assert isinstance(action, Insert)
         state.steps.pop()
         kind = state.deck.pop()
         state.rows[step["owner"]].insert(action.pos - 1, new_card(kind))
 
-    def prompt(self, state: MappedOutState, step: Step) -> str:
+    def prompt(self, state: Position, step: Step) -> str:
         return f"choose where a new card joins seat {step['owner']}'s row"
 
 
@@ -356,10 +399,10 @@ class SwapHands(Decision):
     keys = ("owner",)
     rule = "hand swap"
 
-    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+    def options(self, state: Position, step: Step) -> list[Action]:
         return [HandSwap(s) for s in range(state.game.players) if s != step["owner"]]
 
-    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+    def resolve(self, state: Position, step: Step, action: Action) -> None:
         assert isinstance(action, HandSwap)
         state.steps.pop()
         owner, other = step["owner"], action.seat
@@ -369,7 +412,7 @@ class SwapHands(Decision):
             for tile in hands[seat]:
                 seen[tile] |= 1 << seat
 
-    def prompt(self, state: MappedOutState, step: Step) -> str:
+    def prompt(self, state: Position, step: Step) -> str:
         return f"choose who swaps tile hands with seat {step['owner']}"
 
 
@@ -381,11 +424,11 @@ class MoveSwap(Decision):
     kind = "move_swap"
     rule = "move swap"
 
-    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+    def options(self, state: Position, step: Step) -> list[Action]:
         up = state.revealed_cards()
         return [swap(*a, *b) for i, a in enumerate(up) for b in up[i + 1 :]]
 
-    def check(self, state: MappedOutState, step: Step, action: Action) -> None:
+    def check(self, state: Position, step: Step, action: Action) -> None:
         if not isinstance(action, Swap):
             self.refuse(state, step, action)
             return
@@ -397,12 +440,12 @@ class MoveSwap(Decision):
         if first >= second:
             self.refuse(state, step, action, "name the earlier card first")
 
-    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+    def resolve(self, state: Position, step: Step, action: Action) -> None:
         assert isinstance(action, Swap)
         state.steps.pop()
         state.exchange_cards((action.seat, action.pos), (action.other_seat, action.other_pos))
 
-    def prompt(self, state: MappedOutState, step: Step) -> str:
+    def prompt(self, state: Position, step: Step) -> str:
         return "swap two revealed cards"
 
 
@@ -414,17 +457,17 @@ class UltraReveal(Decision):
     keys = ("left",)
     rule = "ultra reveal"
 
-    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+    def options(self, state: Position, step: Step) -> list[Action]:
         return [pick("reveal", s, p) for s, p in state.face_down()]
 
-    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+    def resolve(self, state: Position, step: Step, action: Action) -> None:
         step["left"] -= 1
         if not step["left"]:
             state.steps.pop()
         assert isinstance(action, Pick)
-        state.reveal_card(action.seat, action.pos, step["by"], building=True)
+        reveal(state, action.seat, action.pos, step["by"])
 
-    def prompt(self, state: MappedOutState, step: Step) -> str:
+    def prompt(self, state: Position, step: Step) -> str:
         return f"reveal {step['left']} more face-down card(s)"
 
 
@@ -436,16 +479,16 @@ class ChangeStart(Decision):
     keys = ("owner",)
     rule = "change start"
 
-    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+    def options(self, state: Position, step: Step) -> list[Action]:
         cell = state.pawn_key(step["owner"])
         return [point("start", x, y) for x, y in state.adjacent_tiles(cell)]
 
-    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+    def resolve(self, state: Position, step: Step, action: Action) -> None:
         state.steps.pop()
         assert isinstance(action, Point)
         state.pawns[step["owner"]] = [action.x, action.y]
 
-    def prompt(self, state: MappedOutState, step: Step) -> str:
+    def prompt(self, state: Position, step: Step) -> str:
         return f"move seat {step['owner']}'s pawn to an adjacent tile"
 
 
@@ -460,12 +503,12 @@ class Destructor(Decision):
     keys = ("left",)
     rule = "destructor"
 
-    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+    def options(self, state: Position, step: Step) -> list[Action]:
         pawns = state.occupied()
         cells = [c for c in state.map_cells() if key(*c) not in pawns]
         return [point("destroy", x, y) for x, y in cells] + ([DONE] if cells else [])
 
-    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+    def resolve(self, state: Position, step: Step, action: Action) -> None:
         if isinstance(action, Done):
             state.steps.pop()
             return
@@ -475,7 +518,7 @@ class Destructor(Decision):
         if not step["left"]:
             state.steps.pop()
 
-    def prompt(self, state: MappedOutState, step: Step) -> str:
+    def prompt(self, state: Position, step: Step) -> str:
         return f"remove up to {step['left']} more map tiles (no pawn on them), or done"
 
 
@@ -487,12 +530,12 @@ class Swapper(Decision):
     keys = ("first",)
     rule = "swapper"
 
-    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+    def options(self, state: Position, step: Step) -> list[Action]:
         first = step["first"]
         exclude = None if first is None else key(*first)
         return [point("exchange", x, y) for x, y in state.map_cells(exclude)]
 
-    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+    def resolve(self, state: Position, step: Step, action: Action) -> None:
         assert isinstance(action, Point)
         cell = [action.x, action.y]
         if step["first"] is None:
@@ -502,13 +545,13 @@ class Swapper(Decision):
         a, b = key(*step["first"]), key(*cell)
         state.board[a], state.board[b] = state.board[b], state.board[a]
 
-    def prompt(self, state: MappedOutState, step: Step) -> str:
+    def prompt(self, state: Position, step: Step) -> str:
         if step["first"] is None:
             return "choose two map tiles to swap places: the first"
         return "choose the second tile to swap places with the first"
 
 
-def holes(state: MappedOutState) -> list[Cell]:
+def holes(state: Position) -> list[Cell]:
     """Empty cells whose four neighbours are all tiles."""
     board = state.board
     empty = {xy for cell in board for near, xy in around(cell) if near not in board}
@@ -523,14 +566,14 @@ class Corker(Decision):
     kind = "cork"
     rule = "corker"
 
-    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+    def options(self, state: Position, step: Step) -> list[Action]:
         cells = holes(state)
         hand = state.hands[step["by"]]
         if not cells or not hand:
             return []
         return [Cork(t, x, y) for t in hand for x, y in cells] + [DONE]
 
-    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+    def resolve(self, state: Position, step: Step, action: Action) -> None:
         if isinstance(action, Done):
             state.steps.pop()
             return
@@ -539,11 +582,11 @@ class Corker(Decision):
         state.board[key(action.x, action.y)] = action.tile
         state.tile_seen[action.tile] = state.game.everyone
 
-    def prompt(self, state: MappedOutState, step: Step) -> str:
+    def prompt(self, state: Position, step: Step) -> str:
         return "fill a hole with a tile from hand, or done"
 
 
-def on_play(special: str, by: int, state: MappedOutState) -> Step:
+def on_play(special: str, by: int, state: Position) -> Step:
     """The step of a Lands Unknown on-play special."""
     if special == "destructor":
         return {"do": "destroy", "by": by, "left": state.game.rules.destructor_tiles}

@@ -8,16 +8,13 @@ as it reaches the top. A decision with nothing to choose lapses (it is dropped u
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import ClassVar, TypeVar
 
 from towpath.core.actions import Action
 from towpath.core.errors import IllegalAction
+from towpath.games.mapped_out.position import Position, Step
 
-if TYPE_CHECKING:
-    from towpath.games.mapped_out.state import MappedOutState
-
-Step = dict[str, Any]
-Auto = Callable[["MappedOutState", Step], None]
+Auto = Callable[[Position, Step], None]
 D = TypeVar("D", bound="type[Decision]")
 
 
@@ -28,17 +25,17 @@ class Decision:
     rule: ClassVar[str]
     keys: ClassVar[tuple[str, ...]] = ()  # what a step of this kind holds, besides do and by
 
-    def options(self, state: MappedOutState, step: Step) -> list[Action]:
+    def options(self, state: Position, step: Step) -> list[Action]:
         raise NotImplementedError
 
-    def available(self, state: MappedOutState, step: Step) -> bool:
+    def available(self, state: Position, step: Step) -> bool:
         return bool(self.options(state, step))
 
-    def check(self, state: MappedOutState, step: Step, action: Action) -> None:
+    def check(self, state: Position, step: Step, action: Action) -> None:
         if action not in self.options(state, step):
             self.refuse(state, step, action)
 
-    def refuse(self, state: MappedOutState, step: Step, action: Action, why: str = "") -> None:
+    def refuse(self, state: Position, step: Step, action: Action, why: str = "") -> None:
         reason = f" ({why})" if why else ""
         raise IllegalAction(
             f"{action} is not a choice here{reason}: seat {step['by']} must "
@@ -46,10 +43,10 @@ class Decision:
             rule=self.rule,
         )
 
-    def resolve(self, state: MappedOutState, step: Step, action: Action) -> None:
+    def resolve(self, state: Position, step: Step, action: Action) -> None:
         raise NotImplementedError
 
-    def prompt(self, state: MappedOutState, step: Step) -> str:
+    def prompt(self, state: Position, step: Step) -> str:
         raise NotImplementedError
 
 

@@ -10,18 +10,16 @@ public (Hand Swaps are seen by all), so every hand lists it for its hidden tiles
 from __future__ import annotations
 
 import textwrap
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from towpath.core import svg
 from towpath.core.game import JSON, copy_plain
 from towpath.core.grid import OPPOSITE
 from towpath.games.mapped_out.cards import ARMED, KIND, KNOWN, SET_OF, TURN, UP, Card
 from towpath.games.mapped_out.cells import cell_of, reading_order
+from towpath.games.mapped_out.components import Tile
+from towpath.games.mapped_out.position import Position
 from towpath.games.mapped_out.steps import DECISIONS
-
-if TYPE_CHECKING:
-    from towpath.games.mapped_out.components import Tile
-    from towpath.games.mapped_out.state import MappedOutState
 
 WIDTH = 80
 CELL = 6  # characters per map cell
@@ -40,7 +38,7 @@ SPECIAL_CODES = {
 ARROWS = {"up": "↑", "down": "↓", "left": "←", "right": "→"}
 
 
-def build_view(state: MappedOutState, seat: int | None) -> dict[str, JSON]:
+def build_view(state: Position, seat: int | None) -> dict[str, JSON]:
     game = state.game
     mask = 1 << state.bit(seat)
     top = state.steps[-1] if state.steps else None
@@ -54,6 +52,7 @@ def build_view(state: MappedOutState, seat: int | None) -> dict[str, JSON]:
         "prompt": DECISIONS[top["do"]].prompt(state, top) if top else None,
         "rows": [[_card(state, card, mask) for card in row] for row in state.rows],
         "map": _map(state),
+        "placement_margin": _placement_margin(state),
         "start": _start(state),
         "pawns": [list(pawn) for pawn in state.pawns],
         # The spec's shape: the viewer's own tiles, a count for every other hand.
@@ -76,17 +75,24 @@ def build_view(state: MappedOutState, seat: int | None) -> dict[str, JSON]:
     }
 
 
-def _map(state: MappedOutState) -> list[dict[str, JSON]]:
+def _map(state: Position) -> list[dict[str, JSON]]:
     tiles = state.game.tiles
     entries = sorted((reading_order(cell_of(cell)), tile) for cell, tile in state.board.items())
     return [{"cell": [x, y], **_tile(tiles[tile])} for (y, x), tile in entries]
 
 
-def _seats(state: MappedOutState, mask: int) -> list[int]:
+def _placement_margin(state: Position) -> int:
+    """How many cells beyond the map's bounding box a tile may go: free_placement's margin in
+    the build phase, else 0 (a tile touches the map). The boards draw that far."""
+    game = state.game
+    return game.rules.free_placement_margin if game.free_placement and state.phase == "build" else 0
+
+
+def _seats(state: Position, mask: int) -> list[int]:
     return list(state.game.seats_in[mask])
 
 
-def _card(state: MappedOutState, card: Card, mask: int) -> dict[str, JSON]:
+def _card(state: Position, card: Card, mask: int) -> dict[str, JSON]:
     game = state.game
     view: dict[str, JSON] = {
         "revealed": card[UP],
@@ -110,7 +116,7 @@ def _tile(tile: Tile) -> dict[str, JSON]:
     }
 
 
-def _hand(state: MappedOutState, hand: list[int], mask: int) -> dict[str, JSON]:
+def _hand(state: Position, hand: list[int], mask: int) -> dict[str, JSON]:
     seen = state.tile_seen
     hidden = sorted(seen[t] for t in hand if not seen[t] & mask)
     return {
@@ -124,18 +130,18 @@ def _hand(state: MappedOutState, hand: list[int], mask: int) -> dict[str, JSON]:
     }
 
 
-def _entry(state: MappedOutState, entry: list[Any]) -> dict[str, JSON]:
+def _entry(state: Position, entry: list[Any]) -> dict[str, JSON]:
     x, y, tile, kind, armed = entry
     name = state.game.kinds[kind].name if kind >= 0 else None
     return {"cell": [x, y], "tile": tile, "card": name, "armed": armed}
 
 
-def _start(state: MappedOutState) -> list[int] | None:
+def _start(state: Position) -> list[int] | None:
     cell = state.tile_cell(state.start_tile)
     return None if cell is None else list(cell_of(cell))
 
 
-def _known_set(state: MappedOutState, seat: int | None) -> list[str] | None:
+def _known_set(state: Position, seat: int | None) -> list[str] | None:
     """see_cards: the names of the cards the seat saw before its row was laid (order unknown)."""
     if seat is None or not state.game.see_cards:
         return None
@@ -185,21 +191,25 @@ def _map_lines(view: dict[str, JSON]) -> list[str]:
     for seat, cell in enumerate(view["pawns"]):
         pawns[tuple(cell)] = pawns.get(tuple(cell), "") + str(seat)
     start = tuple(view["start"]) if view["start"] is not None else None
+    margin = view["placement_margin"]
     xs = [x for x, _ in tiles]
     ys = [y for _, y in tiles]
+    min_x, max_x = min(xs) - margin, max(xs) + margin
     per_strip = (WIDTH - 5) // CELL
     lines: list[str] = []
-    for left in range(min(xs), max(xs) + 1, per_strip):
-        columns = range(left, min(left + per_strip, max(xs) + 1))
+    for left in range(min_x, max_x + 1, per_strip):
+        columns = range(left, min(left + per_strip, max_x + 1))
         lines.append("     " + "".join(f"{x:>{CELL - 1}} " for x in columns))
-        for y in range(min(ys), max(ys) + 1):
+        for y in range(min(ys) - margin, max(ys) + margin + 1):
             cells = [
                 _cell_text(tiles.get((x, y)), pawns.get((x, y), ""), (x, y) == start)
                 for x in columns
             ]
             for part in range(3):
                 label = f"{y:>4} " if part == 1 else "     "
-                lines.append(label + "".join(text[part].ljust(CELL) for text in cells))
+                line = label + "".join(text[part].ljust(CELL) for text in cells)
+                if part == 1 or line.strip():  # a row of empty cells takes one line
+                    lines.append(line)
         lines.append("")
     return lines
 
@@ -271,14 +281,15 @@ def render_svg(view: dict[str, JSON]) -> str:
     """The map of tiles with the pawns, each seat's row of cards, and the hands.
 
     Clickable: a hand tile (its id, as in `place 12 1,0`), a cell of the map or an empty cell
-    beside it (`1,0`), a card (`2.4`), a seat's name (`hands 2`), and the chips `done`,
-    `orient 0|180` and `go DIRECTION`.
+    as far from it as a tile may go (at least beside it: `1,0`), a card (`2.4`), a seat's name
+    (`hands 2`), and the chips `done`, `orient 0|180` and `go DIRECTION`.
     """
     cells = [tuple(entry["cell"]) for entry in view["map"]] + [tuple(p) for p in view["pawns"]]
     xs = [x for x, _ in cells] or [0]
     ys = [y for _, y in cells] or [0]
-    min_x, min_y = min(xs) - 1, min(ys) - 1
-    columns, rows = max(xs) + 2 - min_x, max(ys) + 2 - min_y
+    margin = max(1, view["placement_margin"])
+    min_x, min_y = min(xs) - margin, min(ys) - margin
+    columns, rows = max(xs) + margin + 1 - min_x, max(ys) + margin + 1 - min_y
     left, top = 20.0, 56.0
 
     def at(cell: tuple[int, int]) -> tuple[float, float]:

@@ -18,24 +18,29 @@ turn for everyone), with the Unclear Instructions moves and the Lands Unknown on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from towpath.core.actions import Action
 from towpath.core.grid import DIRECTIONS, OPPOSITE, manhattan, step
 from towpath.games.mapped_out.actions import DONE, Go, Point, Take, point
 from towpath.games.mapped_out.cards import ARMED, KIND, TURN, UP
 from towpath.games.mapped_out.cells import Cell, around, cell_of, key, reading_order
-from towpath.games.mapped_out.steps import Decision, Step, automatic, decision
-
-if TYPE_CHECKING:
-    from towpath.games.mapped_out.state import MappedOutState
-
+from towpath.games.mapped_out.position import Position, Step
+from towpath.games.mapped_out.steps import Decision, automatic, decision
 
 # -- the walk in full, seat by seat ---------------------------------------------------------------
 
 
+@automatic("set_out")
+def set_out(state: Position, step_: Step) -> None:
+    """Where the walks begin: seat 0's pawn (with Muddled Waters, every pawn) is visiting the
+    tile it stands on."""
+    state.steps.pop()
+    seats = range(state.game.players) if state.game.muddled_waters else (0,)
+    for seat in seats:
+        state.trace(seat, -1, False)
+
+
 @automatic("walk")
-def walk_on(state: MappedOutState, step_: Step) -> None:
+def walk_on(state: Position, step_: Step) -> None:
     """The walker's next card: reveal it if face down (random orientation, no special), then
     play it; after the last card, the next seat walks."""
     walker = state.player
@@ -58,7 +63,7 @@ def walk_on(state: MappedOutState, step_: Step) -> None:
 
 
 @automatic("card", "kind", "turn", "armed")
-def play_card(state: MappedOutState, step_: Step) -> None:
+def play_card(state: Position, step_: Step) -> None:
     """Move by one revealed card (its data travels in the step)."""
     state.steps.pop()
     mover, kind_index = state.player, step_["kind"]
@@ -83,7 +88,7 @@ def play_card(state: MappedOutState, step_: Step) -> None:
         state.trace(mover, kind_index, armed)
 
 
-def repeat(state: MappedOutState, mover: int, kind_index: int, armed: bool) -> None:
+def repeat(state: Position, mover: int, kind_index: int, armed: bool) -> None:
     last = state.last_move[mover]
     if last is None:
         state.trace(mover, kind_index, armed)
@@ -97,13 +102,13 @@ def repeat(state: MappedOutState, mover: int, kind_index: int, armed: bool) -> N
 
 
 def move_pawn(
-    state: MappedOutState, mover: int, direction: str, distance: int, kind: int, armed: bool
+    state: Position, mover: int, direction: str, distance: int, kind: int, armed: bool
 ) -> None:
     x, y = state.pawns[mover]
     arrive(state, mover, step((x, y), direction, distance), kind, armed)
 
 
-def arrive(state: MappedOutState, mover: int, target: Cell, kind: int, armed: bool) -> None:
+def arrive(state: Position, mover: int, target: Cell, kind: int, armed: bool) -> None:
     """A card step to `target`: into an empty cell it is skipped (void_move "skip") or ends the
     walk ("stop"); onto another tile, that tile's on-visit special triggers."""
     x, y = state.pawns[mover]
@@ -119,7 +124,7 @@ def arrive(state: MappedOutState, mover: int, target: Cell, kind: int, armed: bo
         on_visit(state, mover, origin)
 
 
-def on_visit(state: MappedOutState, mover: int, origin: Cell) -> None:
+def on_visit(state: Position, mover: int, origin: Cell) -> None:
     """Island, Tunnel, Go Home, Teleporter. A special's move triggers nothing further."""
     here = state.pawn_key(mover)
     special = state.tile(state.board[here]).special
@@ -144,11 +149,11 @@ def on_visit(state: MappedOutState, mover: int, origin: Cell) -> None:
         state.trace(mover, -1, False)
 
 
-def _is(state: MappedOutState, tile: int, special: str) -> bool:
+def _is(state: Position, tile: int, special: str) -> bool:
     return state.tile(tile).special == special
 
 
-def nearest(state: MappedOutState, mover: int, fish: int) -> list[Cell]:
+def nearest(state: Position, mover: int, fish: int) -> list[Cell]:
     """The other map tiles with fish of this type nearest to the pawn, by grid steps."""
     x, y = state.pawns[mover]
     here = (x, y)
@@ -163,7 +168,7 @@ def nearest(state: MappedOutState, mover: int, fish: int) -> list[Cell]:
     return sorted((c for c in found if manhattan(here, c) == best), key=reading_order)
 
 
-def match(state: MappedOutState, mover: int, fish: int, kind: int, armed: bool) -> None:
+def match(state: Position, mover: int, fish: int, kind: int, armed: bool) -> None:
     state.last_move[mover] = f"match:{fish}"
     targets = nearest(state, mover, fish)
     if not targets:
@@ -182,10 +187,10 @@ class ChooseDirection(Decision):
     keys = ("kind", "armed")
     rule = "direction"
 
-    def options(self, state: MappedOutState, step_: Step) -> list[Action]:
+    def options(self, state: Position, step_: Step) -> list[Action]:
         return [Go(direction) for direction in DIRECTIONS]
 
-    def resolve(self, state: MappedOutState, step_: Step, action: Action) -> None:
+    def resolve(self, state: Position, step_: Step, action: Action) -> None:
         assert isinstance(action, Go)
         state.steps.pop()
         mover, kind = step_["by"], step_["kind"]
@@ -194,7 +199,7 @@ class ChooseDirection(Decision):
         state.last_move[mover] = f"jump:{action.direction}" if jumping else action.direction
         move_pawn(state, mover, action.direction, distance, kind, step_["armed"])
 
-    def prompt(self, state: MappedOutState, step_: Step) -> str:
+    def prompt(self, state: Position, step_: Step) -> str:
         card = state.game.kinds[step_["kind"]].move
         return f"choose the direction of the {card.capitalize()} card"
 
@@ -207,15 +212,15 @@ class ChooseMatch(Decision):
     keys = ("fish", "kind", "armed")
     rule = "match"
 
-    def options(self, state: MappedOutState, step_: Step) -> list[Action]:
+    def options(self, state: Position, step_: Step) -> list[Action]:
         return [point("to", x, y) for x, y in nearest(state, step_["by"], step_["fish"])]
 
-    def resolve(self, state: MappedOutState, step_: Step, action: Action) -> None:
+    def resolve(self, state: Position, step_: Step, action: Action) -> None:
         assert isinstance(action, Point)
         state.steps.pop()
         arrive(state, step_["by"], (action.x, action.y), step_["kind"], step_["armed"])
 
-    def prompt(self, state: MappedOutState, step_: Step) -> str:
+    def prompt(self, state: Position, step_: Step) -> str:
         return f"choose among the nearest tiles with fish {step_['fish']}"
 
 
@@ -227,11 +232,11 @@ class Teleport(Decision):
     keys = ("seat",)
     rule = "teleporter"
 
-    def options(self, state: MappedOutState, step_: Step) -> list[Action]:
+    def options(self, state: Position, step_: Step) -> list[Action]:
         cells = state.map_cells(exclude=state.pawn_key(step_["seat"]))
         return [point("send", x, y) for x, y in cells]
 
-    def resolve(self, state: MappedOutState, step_: Step, action: Action) -> None:
+    def resolve(self, state: Position, step_: Step, action: Action) -> None:
         assert isinstance(action, Point)
         state.steps.pop()
         seat = step_["seat"]
@@ -241,7 +246,7 @@ class Teleport(Decision):
         if state.paths[seat]:
             state.trace(seat, -1, False)
 
-    def prompt(self, state: MappedOutState, step_: Step) -> str:
+    def prompt(self, state: Position, step_: Step) -> str:
         return f"send seat {step_['seat']}'s pawn to another tile"
 
 
@@ -249,7 +254,7 @@ class Teleport(Decision):
 
 
 @automatic("mass_reveal")
-def mass_reveal(state: MappedOutState, step_: Step) -> None:
+def mass_reveal(state: Position, step_: Step) -> None:
     """Everyone reveals their hand and every card (no specials); with choose_orientation each
     owner turns their own cards."""
     everyone = state.game.everyone
@@ -264,7 +269,7 @@ def mass_reveal(state: MappedOutState, step_: Step) -> None:
 
 
 @automatic("muddle")
-def next_mover(state: MappedOutState, step_: Step) -> None:
+def next_mover(state: Position, step_: Step) -> None:
     """Clockwise from seat 0, skipping players with no card left: move by the leftmost card
     and discard it. The walk ends when every card is used."""
     players = state.game.players
@@ -281,7 +286,7 @@ def next_mover(state: MappedOutState, step_: Step) -> None:
 
 
 @automatic("settle", "from")
-def settle(state: MappedOutState, step_: Step) -> None:
+def settle(state: Position, step_: Step) -> None:
     """After the move: pushes (if the pawn changed tiles onto others), then the take."""
     state.steps.pop()
     mover = state.player
@@ -304,16 +309,16 @@ class PushPawn(Decision):
     keys = ("seat",)
     rule = "push"
 
-    def options(self, state: MappedOutState, step_: Step) -> list[Action]:
+    def options(self, state: Position, step_: Step) -> list[Action]:
         cells = state.adjacent_tiles(state.pawn_key(step_["seat"]))
         return [point("push", x, y) for x, y in cells]
 
-    def resolve(self, state: MappedOutState, step_: Step, action: Action) -> None:
+    def resolve(self, state: Position, step_: Step, action: Action) -> None:
         assert isinstance(action, Point)
         state.steps.pop()
         state.pawns[step_["seat"]] = [action.x, action.y]
 
-    def prompt(self, state: MappedOutState, step_: Step) -> str:
+    def prompt(self, state: Position, step_: Step) -> str:
         return f"push seat {step_['seat']}'s pawn to an adjacent tile"
 
 
@@ -324,11 +329,11 @@ class TakeTile(Decision):
     kind = "take"
     rule = "take"
 
-    def options(self, state: MappedOutState, step_: Step) -> list[Action]:
+    def options(self, state: Position, step_: Step) -> list[Action]:
         hand = state.hands[step_["by"]]
         return [Take(tile) for tile in hand] + [DONE] if hand else []
 
-    def resolve(self, state: MappedOutState, step_: Step, action: Action) -> None:
+    def resolve(self, state: Position, step_: Step, action: Action) -> None:
         state.steps.pop()
         if not isinstance(action, Take):
             return
@@ -338,5 +343,5 @@ class TakeTile(Decision):
         state.board[here] = action.tile
         state.hands[mover].remove(action.tile)
 
-    def prompt(self, state: MappedOutState, step_: Step) -> str:
+    def prompt(self, state: Position, step_: Step) -> str:
         return "take the tile under your pawn (filling the hole from hand), or done"

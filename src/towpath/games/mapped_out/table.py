@@ -1,0 +1,104 @@
+"""Mapped Out as set up at the table: its options, its components, and what the states read."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from towpath.core.actions import Action
+from towpath.core.errors import GameError
+from towpath.core.game import Game, State
+from towpath.core.options import BoolOption, ChoiceOption, FileOption, IntOption, Option
+from towpath.games.mapped_out.actions import NOTATION_HELP, parse
+from towpath.games.mapped_out.components import CardKind, Rules, Tile, load_components
+
+EXPANSIONS = {"lands_unknown": True, "unclear_instructions": True}
+
+
+class MappedOutTable(Game):
+    id = "mapped_out"
+    title = "Mapped Out"
+    min_players = 2
+    max_players = 5
+    default_players = 4
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        BoolOption("see_cards", False, "players see their own cards before they are laid"),
+        BoolOption("choose_orientation", False, "whoever reveals a card chooses its orientation"),
+        BoolOption("hard_reveal", False, "a Reveal on a revealed card turns it face down"),
+        BoolOption("muddled_waters", False, "walk together one card a turn, building score piles"),
+        BoolOption("lands_unknown", False, "add the 18 Lands Unknown map tiles"),
+        BoolOption("unclear_instructions", False, "add the 29 Unclear Instructions cards"),
+        BoolOption("free_placement", False, "a tile may go on an empty cell not touching the map"),
+        ChoiceOption(
+            "void_move",
+            "skip",
+            "a move into an empty cell: skip it, or stop the walk",
+            choices=("skip", "stop"),
+        ),
+        IntOption("first_player", 0, "the seat that plays the first tile", 0, 4),
+        FileOption("tiles", None, "a TOML file replacing the 42 base map tiles"),
+        FileOption("cards", None, "a TOML file replacing the 40 base movement cards"),
+    )
+    option_sets = (
+        {},
+        EXPANSIONS,
+        {**EXPANSIONS, "muddled_waters": True, "choose_orientation": True, "see_cards": True},
+        {
+            "unclear_instructions": True,
+            "see_cards": True,
+            "hard_reveal": True,
+            "free_placement": True,
+            "void_move": "stop",
+            "first_player": 1,
+        },
+    )
+    notation_help = NOTATION_HELP
+
+    rules: Rules
+    tiles: tuple[Tile, ...]
+    kinds: tuple[CardKind, ...]
+    tile_ids: tuple[int, ...]
+    deck: tuple[int, ...]
+    everyone: int
+    seats_in: tuple[tuple[int, ...], ...]  # knowledge mask -> the seats in it
+    card_names: tuple[str, ...]
+    first_player: int
+    see_cards: bool
+    choose_orientation: bool
+    hard_reveal: bool
+    muddled_waters: bool
+    free_placement: bool
+    void_move: str
+
+    def _setup(self) -> None:
+        data = load_components(self.option("tiles", str), self.option("cards", str))
+        self.rules, self.tiles, self.kinds = data.rules, data.tiles, data.kinds
+        lands, unclear = self._flag("lands_unknown"), self._flag("unclear_instructions")
+        self.tile_ids = data.base_tiles + (data.extra_tiles if lands else ())
+        self.deck = data.base_deck + (data.extra_deck if unclear else ())
+        self.everyone = (1 << (self.players + 1)) - 1  # every seat and the spectator
+        self.seats_in = tuple(
+            tuple(s for s in range(self.players) if mask >> s & 1)
+            for mask in range(self.everyone + 1)
+        )
+        self.card_names = tuple(kind.name for kind in self.kinds)
+        first = self.option("first_player", int) or 0
+        if first >= self.players:
+            raise GameError(f"option first_player: expected a seat from 0 to {self.players - 1}")
+        self.first_player = first
+        self.see_cards = self._flag("see_cards")
+        self.choose_orientation = self._flag("choose_orientation")
+        self.hard_reveal = self._flag("hard_reveal")
+        self.muddled_waters = self._flag("muddled_waters")
+        self.free_placement = self._flag("free_placement")
+        self.void_move = self.option("void_move", str) or "skip"
+        rules = self.rules
+        if len(self.deck) < rules.row_cards * self.players:
+            raise GameError(f"the deck cannot deal {rules.row_cards} cards to {self.players}")
+        if len(self.tile_ids) < rules.hand_tiles * self.players + 1:
+            raise GameError(f"the tiles cannot deal {rules.hand_tiles} to {self.players}")
+
+    def _flag(self, name: str) -> bool:
+        return bool(self.option(name, bool))
+
+    def parse_action(self, text: str, state: State | None = None) -> Action:
+        return parse(text)
