@@ -16,7 +16,7 @@ from towpath.core.errors import GameError, IllegalAction
 from towpath.interop import pettingzoo
 from towpath.interop.pettingzoo import TowpathEnv
 
-from .phases import CASES, EXPECTED, LEAD_SEED, PHASES, Case
+from .phases import CASES, EXPECTED, PHASES, Case
 
 
 class WatchedEnv(TowpathEnv):
@@ -25,12 +25,12 @@ class WatchedEnv(TowpathEnv):
 
     def __init__(self, case: Case) -> None:
         super().__init__(towpath.load(case.game, case.players, **case.options), "ansi")
-        self.lead = case.lead_actions()
+        self.lead = case.lead_game() if case.lead else None
         self.seen: set[str] = set()
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if self.lead:
-            seed, options = LEAD_SEED, {"actions": self.lead}
+            seed, options = self.lead[0], {"actions": self.lead[1]}
         super().reset(seed, options)
         self.seen |= PHASES[self.game.id](self.state.view(None))
 

@@ -31,7 +31,9 @@ How the games are declared:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any, Self
 
 import pyspiel
@@ -40,6 +42,7 @@ import towpath
 from towpath.core import registry
 from towpath.core.game import Game, State
 from towpath.core.options import IntListOption, IntOption, Option
+from towpath.core.record import state_from_json
 from towpath.interop.observations import (
     information_layout,
     information_string,
@@ -77,10 +80,17 @@ class World:
 def restore_world(
     game_id: str, players: int, options: Mapping[str, Any], saved: str | None
 ) -> World:
+    game = table(game_id, players, json.dumps(options, sort_keys=True))
     if saved is None:
-        return World(towpath.load(game_id, players, **options), None)
-    state = towpath.from_json(saved)
-    return World(state.game, state)
+        return World(game, None)
+    return World(game, state_from_json(saved, lambda *_, **__: game))
+
+
+@cache
+def table(game_id: str, players: int, options: str) -> Game:
+    """One game object per configuration (OpenSpiel loads the game again for every state it
+    restores), so its components and encoding are built once."""
+    return towpath.load(game_id, players, **json.loads(options))
 
 
 def parameter(option: Option) -> bool | int | float | str:
@@ -145,7 +155,8 @@ class TowpathGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: Mapping[str, Any]) -> None:
         game_class = self.game_class
-        self.table = game_class(int(params["players"]), **options_from(game_class, params))
+        options = json.dumps(options_from(game_class, params), sort_keys=True)
+        self.table = table(game_class.id, int(params["players"]), options)
         encoding = self.table.encoding
         self.chance = encoding.chance
         info = pyspiel.GameInfo(
@@ -275,14 +286,10 @@ def register() -> None:
     for game_id in towpath.game_ids():
         if PREFIX + game_id not in known:
             game_class = registry.game_class(game_id)
-            try:  # TEMPORARY until every game has an encoding
-                kind = game_type(game_class)
-            except towpath.GameError:
-                continue
             subclass = type(
                 f"{game_class.__name__}Game", (TowpathGame,), {"game_class": game_class}
             )
-            pyspiel.register_game(kind, subclass)
+            pyspiel.register_game(game_type(game_class), subclass)
 
 
 register()
