@@ -187,7 +187,7 @@ CASES: dict[str, list[Case]] = {
     # free_placement has over a million action ids: PettingZoo's suites play it, OpenSpiel's
     # (which checks the whole mask at every step) does not.
     "mapped_out": [
-        Case("mapped_out", players, options, sims=3)
+        Case("mapped_out", players, options, sims=2)
         for options in [{}, *MAPPED_OUT_VARIANTS[:2]]
         for players in range(2, 6)
     ]
