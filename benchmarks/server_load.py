@@ -70,6 +70,7 @@ def wait_until_up(base: str, process: subprocess.Popen[bytes]) -> None:
 
 async def watch(ws_url: str, until: float, tally: Tally) -> None:
     async with websockets.connect(ws_url, max_size=2**22) as connection:
+        await connection.send(json.dumps({"type": "auth", "token": None}))  # a spectator
         last = -1
         while True:
             left = until - time.monotonic()
@@ -146,6 +147,8 @@ def main() -> None:
             database,
             "--bot-delay",
             str(args.bot_delay),
+            "--rooms-per-hour",
+            str(10 * args.rooms * 3600),  # the benchmark creates its rooms from one address
         ]
         with (Path(folder) / "server.log").open("wb") as log:
             process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)

@@ -46,8 +46,11 @@ def free_port() -> int:
 class Server:
     """`towpath serve` as a process of its own, on loopback."""
 
-    def __init__(self, database: str, log: Path, port: int | None = None) -> None:
+    def __init__(
+        self, database: str, log: Path, port: int | None = None, options: tuple[str, ...] = ()
+    ) -> None:
         self.database = database
+        self.options = options
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
@@ -65,6 +68,11 @@ class Server:
             self.database,
             "--bot-delay",
             "0.3",
+            "--rooms-per-hour",
+            "1000000",
+            "--joins-per-hour",
+            "1000000",
+            *self.options,
         ]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)

@@ -124,7 +124,13 @@ def click_action(page: Page, action: str, *runs: str) -> None:
 def test_arriala_workers_are_clicked_by_their_numbers(server: Server, page: Page) -> None:
     created = server.post(
         "/api/rooms",
-        {"game": "arriala", "players": 2, "seed": 3, "seats": [{"kind": "human"}] * 2},
+        {
+            "game": "arriala",
+            "players": 2,
+            "seed": 3,
+            "listed": False,
+            "seats": [{"kind": "human"}] * 2,
+        },
     )
     red, yellow = page, page.context.new_page()
     for seat, opened in enumerate((red, yellow)):

@@ -127,7 +127,20 @@ def test_end_of_input_leaves_the_game_without_a_traceback() -> None:
         (["play"], ["Missing argument"]),
         (["sail"], ["No such command 'sail'"]),
         (["play", "mississippi", "--seat", "1=random:seed=3"], ["seed comes from the game's seed"]),
-        (["play", "mississippi", "--seat", "1=mcts:seconds=soon"], ["expected seconds: float"]),
+        (
+            ["play", "mississippi", "--seat", "1=mcts:seconds=soon"],
+            ["bot setting seconds: expected a number above 0 to 10, got 'soon'"],
+        ),
+        (
+            ["play", "mississippi", "--seat", "1=mcts:depth=1000000"],
+            ["bot setting depth: expected an integer from 0 to 30"],
+        ),
+        (["serve", "--archive-after", "soon"], ["expected a duration such as 7d"]),
+        (["serve", "--log-level", "loud"], ["--log-level: expected one of"]),
+        (
+            ["play", "mississippi", "--seat", "1=greedy:shortlist=500"],
+            ["bot setting shortlist: expected an integer from 1 to 64"],
+        ),
     ],
 )
 def test_bad_command_lines_get_one_line_errors(args: list[str], fragments: list[str]) -> None:

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine
+from sqlalchemy import MetaData, create_engine
 
 from towpath.server import create_app
-from towpath.server.storage import database_url, metadata
+from towpath.server.limits import Limits
+from towpath.server.storage import database_url
 
 POSTGRES_ENV = "TOWPATH_TEST_POSTGRES_URL"
 Json = dict[str, Any]
@@ -37,7 +37,9 @@ def fresh_database(kind: str, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'rooms.sqlite3'}"
     url = postgres_url()
     engine = create_engine(database_url(url))
-    metadata.drop_all(engine)
+    tables = MetaData()
+    tables.reflect(engine)
+    tables.drop_all(engine)
     engine.dispose()
     return url
 
@@ -52,8 +54,14 @@ def sqlite_database(tmp_path: Path) -> str:
     return fresh_database("sqlite", tmp_path)
 
 
-def make_client(database: str) -> TestClient:
-    return TestClient(create_app(database, bot_delay=0.0, bot_pool=ThreadPoolExecutor(2)))
+UNLIMITED = Limits(rooms_per_hour=1e9, joins_per_hour=1e9, burst=10**9)
+
+
+def make_client(database: str, **settings: Any) -> TestClient:
+    """A client of an app on `database`: bots without delay, one search worker, no rate
+    limits (unless `settings` say otherwise)."""
+    settings = {"bot_delay": 0.0, "bot_workers": 1, "limits": UNLIMITED, **settings}
+    return TestClient(create_app(database, **settings))
 
 
 @pytest.fixture
@@ -63,6 +71,10 @@ def client(database: str) -> Iterator[TestClient]:
 
 
 def create(client: TestClient, **body: Any) -> Json:
+    """A new room; one with a chosen seed is unlisted unless `body` says (the server allows a
+    chosen seed only there)."""
+    if "seed" in body:
+        body.setdefault("listed", False)
     response = client.post("/api/rooms", json=body)
     assert response.status_code == 201, response.text
     created: Json = response.json()
@@ -71,6 +83,29 @@ def create(client: TestClient, **body: Any) -> Json:
 
 def token_of(created: Json, seat: int) -> str:
     return next(str(s["token"]) for s in created["seats"] if s["seat"] == seat)
+
+
+def host_of(created: Json) -> str:
+    return str(created["host"]).rpartition("#host=")[2]
+
+
+def socket_of(client: TestClient, room: str, token: str | None = None) -> Any:
+    """A socket to the room, authenticated with `token` (none: a spectator); use in `with`."""
+    return Authenticated(client, room, token)
+
+
+class Authenticated:
+    def __init__(self, client: TestClient, room: str, token: str | None) -> None:
+        self.context = client.websocket_connect(f"/api/rooms/{room}/socket")
+        self.token = token
+
+    def __enter__(self) -> Any:
+        socket = self.context.__enter__()
+        socket.send_json({"type": "auth", "token": self.token})
+        return socket
+
+    def __exit__(self, *exc: Any) -> None:
+        self.context.__exit__(*exc)
 
 
 def auth(token: str) -> dict[str, str]:

@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import towpath
-from tests.server.conftest import Json, auth, create, make_client, token_of
+from tests.server.conftest import Json, auth, create, make_client, socket_of, token_of
 from towpath.core.rng import Rng
 
 ACTIONS = 40
@@ -35,6 +35,10 @@ STATE_KEYS = {
     "acted_at",
     "seats",
     "rematch",
+    "archived",
+    "seed_hash",
+    "seed_chosen",
+    "seed",
 }
 # What seat 0 must not see of seat 1 (early in the game), checked on seat 0's views.
 SECRET_OF_SEAT_1 = {
@@ -42,7 +46,7 @@ SECRET_OF_SEAT_1 = {
     "mapped_out": lambda view: isinstance(view["hands"][1], int),
     "canal_king": lambda view: view["colours"][1] is None and view["routes"][1] is None,
 }
-SEAT_KEYS = {"seat", "kind", "name", "agent", "claimed", "connected"}
+SEAT_KEYS = {"seat", "kind", "name", "agent", "access", "claimed", "connected"}
 
 
 def next_state(socket: Any, version: int, seen: list[Json]) -> Json:
@@ -68,6 +72,7 @@ def check_payload(message: Json, seat: int | None, record: Json, tokens: list[st
         legal = state.legal_actions() if seat == state.current_player else []
         assert [a["action"] for a in message["legal"]] == [str(a) for a in legal]
         assert message["result"] is None or state.is_terminal()
+        assert message["seed"] is None or state.is_terminal()  # the seed tells every secret
     for info in message["seats"]:
         assert set(info) == SEAT_KEYS
     text = json.dumps(message)
@@ -99,9 +104,7 @@ def test_every_payload_to_a_seat_is_drawn_from_its_view(
         rng = Rng(7)
         seen: dict[int | None, list[Json]] = {seat: [] for seat in [*range(players), None]}
         sockets = {
-            seat: client.websocket_connect(
-                f"/api/rooms/{room}/socket" + (f"?token={tokens[seat]}" if seat is not None else "")
-            ).__enter__()
+            seat: socket_of(client, room, tokens[seat] if seat is not None else None).__enter__()
             for seat in seen
         }
         try:

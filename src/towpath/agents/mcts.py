@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +28,7 @@ from towpath.core.game import State
 from towpath.core.rng import Rng
 
 DEFAULT_ITERATIONS = 1000
+REPORT_EVERY = 0.1  # seconds between reports of the best action so far
 
 
 class Node:
@@ -123,6 +125,8 @@ class MCTSAgent(Agent):
         self.settings = Settings(**self.given)
         self.deadline: float | None = None
         self.last_iterations = 0
+        # Told the best action so far as the search goes (a server plays it if the move is cut).
+        self.report: Callable[[Action], None] | None = None
 
     def choose(self, state: State) -> Action:
         seat = state.current_player
@@ -135,10 +139,22 @@ class MCTSAgent(Agent):
         root = Node()
         self.deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = self.seed_root(root, actions, state, seat)
+        reported = time.perf_counter()
         while done == 0 or not self.spent(done):
             self.iterate(root, state.resample(seat, self.rng.next64()))
             done += 1
+            if self.report is not None and time.perf_counter() - reported >= REPORT_EVERY:
+                self.report(self.leading(root, actions))
+                reported = time.perf_counter()
         self.last_iterations = done
+        return self.best(root, actions)
+
+    def leading(self, root: Node, actions: list[Action]) -> Action:
+        """The first of the preferred actions so far (drawing none: a report leaves the
+        search's random numbers as they are)."""
+        return max(actions, key=lambda action: self.preference(root.children.get(action)))
+
+    def best(self, root: Node, actions: list[Action]) -> Action:
         preferences = [self.preference(root.children.get(action)) for action in actions]
         best = max(preferences)
         return self.rng.choice([a for a, p in zip(actions, preferences, strict=True) if p == best])
@@ -146,7 +162,8 @@ class MCTSAgent(Agent):
     def seed_root(self, root: Node, actions: list[Action], state: State, seat: int) -> int:
         """Judge the root's `shortlist` best-ranked actions in `root_worlds` common worlds,
         each world judging every one of them (common random numbers: their differences are
-        not the worlds'); the iterations this spent."""
+        not the worlds'); the iterations this spent. A world the time runs out in is dropped,
+        so every judged action has seen the same worlds."""
         done = 0
         for _ in range(self.settings.root_worlds):
             if done and self.spent(done):
@@ -157,22 +174,34 @@ class MCTSAgent(Agent):
                 root.legal = root.ranked_from = actions
                 root.cursor = min(len(actions), self.settings.shortlist)
                 root.tried = root.order[: root.cursor]
+                for action in root.tried:
+                    root.children[action] = Node()
+            values = []
             for action in root.tried:
-                child = root.children.setdefault(action, Node())
+                if self.past_deadline():
+                    return done
                 after = world.clone()
                 after.apply(action)
+                values.append(self.rollout(after)[seat])
+            for action, value in zip(root.tried, values, strict=True):
+                child = root.children[action]
                 child.available += 1
                 child.visits += 1
-                child.value += self.rollout(after)[seat]
+                child.value += value
             root.visits += len(root.tried)
             done += len(root.tried)
+            if self.report is not None:
+                self.report(self.leading(root, actions))
         return done
+
+    def past_deadline(self) -> bool:
+        return self.deadline is not None and time.perf_counter() >= self.deadline
 
     def spent(self, done: int) -> bool:
         """Whether the budget is spent after `done` iterations."""
         if self.iterations is not None and done >= self.iterations:
             return True
-        return self.deadline is not None and time.perf_counter() >= self.deadline
+        return self.past_deadline()
 
     @staticmethod
     def preference(node: Node | None) -> tuple[int, float]:
@@ -273,10 +302,13 @@ class MCTSAgent(Agent):
         )
 
     def rollout(self, world: State) -> list[float]:
+        """Play on for `depth` actions (fewer once the time is up), then judge the world."""
         game = world.game
         for _ in range(self.settings.depth):
             if world.is_terminal():
                 return world.returns()
+            if self.past_deadline():
+                break
             world.apply(self.rollout_action(world))
         if world.is_terminal():
             return world.returns()

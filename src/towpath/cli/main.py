@@ -93,6 +93,9 @@ def replay(
     viewer.run(console.input)
 
 
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
@@ -101,12 +104,35 @@ def serve(
         str | None,
         typer.Option(help="SQLAlchemy URL (default: $TOWPATH_DATABASE_URL, else a SQLite file)"),
     ] = None,
-    bot_delay: Annotated[float, typer.Option(help="seconds of pause before a bot's move")] = 0.8,
+    bot_delay: Annotated[
+        float, typer.Option(min=0, help="seconds of pause before a bot's move")
+    ] = 0.8,
+    archive_after: Annotated[
+        str, typer.Option(help="archive rooms with no action for this long: 7d, 12h, 30m, 45s")
+    ] = "7d",
+    bot_workers: Annotated[
+        int | None, typer.Option(min=1, help="bot search processes (default: cores - 1, 1 to 4)")
+    ] = None,
+    rooms_per_hour: Annotated[
+        float, typer.Option(min=0.01, help="rooms one address may create per hour (burst 10)")
+    ] = 60.0,
+    joins_per_hour: Annotated[
+        float, typer.Option(min=0.01, help="seats one address may join per hour (burst 10)")
+    ] = 240.0,
+    log_level: Annotated[
+        str, typer.Option(help="uvicorn's log level; info shows the access log")
+    ] = "warning",
 ) -> None:
     """Serve the web client and its API: rooms with friends, bots and spectators."""
-    from towpath.server import serve as run_server  # noqa: PLC0415 (keeps the CLI quick)
+    from towpath.server import duration  # noqa: PLC0415 (keeps the CLI quick)
+    from towpath.server import serve as run_server  # noqa: PLC0415
+    from towpath.server.limits import Limits  # noqa: PLC0415
 
-    run_server(host, port, database, bot_delay)
+    if log_level not in LOG_LEVELS:
+        raise GameError(f"--log-level: expected one of {', '.join(LOG_LEVELS)}, got {log_level!r}")
+    archive = duration(archive_after)
+    limits = Limits(rooms_per_hour=rooms_per_hour, joins_per_hour=joins_per_hour)
+    run_server(host, port, database, bot_delay, archive, bot_workers, limits, log_level)
 
 
 @app.command()

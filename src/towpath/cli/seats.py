@@ -1,4 +1,7 @@
-"""Who sits where: `--seat 1=random`, `--seat 2=mcts:seconds=1`, `--seat 0=human`."""
+"""Who sits where: `--seat 1=random`, `--seat 2=mcts:seconds=1`, `--seat 0=human`.
+
+A bot's settings are checked against the ranges of `towpath.agents.settings`, as the server
+checks them."""
 
 from __future__ import annotations
 
@@ -6,6 +9,7 @@ from collections.abc import Sequence
 
 import towpath
 from towpath.agents import Agent
+from towpath.agents.settings import check_settings
 from towpath.agents.spec import AgentSpec
 from towpath.core.errors import GameError, quote
 
@@ -36,4 +40,8 @@ def parse_seat(spec: str, players: int, seed: int) -> tuple[int, Controller]:
     agent = AgentSpec.parse(agent_text, f"--seat {quote(spec)}")
     if agent.name == HUMAN:
         return seat, None
+    try:  # the ranges a shared table allows (see agents/settings.py)
+        check_settings(agent.name, dict(agent.params))
+    except GameError as error:
+        raise GameError(f"--seat {quote(spec)}: {error}") from None
     return seat, agent.build(seed + seat)

@@ -81,6 +81,13 @@ class Game(ABC):
             raise GameError(f"option {name}: expected a {kind.__name__}, got {value!r}")
         return value
 
+    def seat_option(self, name: str) -> int:
+        """An option naming a seat (seat 0 where unset), checked against the player count."""
+        seat = self.option(name, int) or 0
+        if seat >= self.players:
+            raise GameError(f"option {name}: expected a seat from 0 to {self.players - 1}")
+        return seat
+
     def non_default_options(self) -> dict[str, OptionValue]:
         defaults = {spec.name: spec.default for spec in self.option_specs}
         return {k: v for k, v in self.options.items() if v != defaults[k]}

@@ -1,23 +1,20 @@
 """The HTTP and WebSocket face of the lobby, and the web client's static files.
 
-A human seat's token travels in the `X-Towpath-Token` header (or a `token` query parameter, as
-the WebSocket does); no token means a spectator. The web client keeps its token in the link's
-fragment (`/room/ID#TOKEN`), which browsers never send to a server.
+A link's token travels in the `X-Towpath-Token` header over HTTP and in the first message of a
+socket (`{"type": "auth", "token": ...}`), never in a URL the server sees: the web client keeps
+it in the link's fragment (`/room/ID#seat=TOKEN`, `#host=TOKEN`), which browsers never send.
+No token means a spectator. Every refusal is `{"detail": one line, "rule": what it breaks}`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import multiprocessing
-import os
-import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from importlib import resources
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import (
     APIRouter,
@@ -29,12 +26,14 @@ from fastapi import (
     WebSocket,
     WebSocketDisconnect,
 )
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
 
 import towpath
-from towpath.agents import agent_names
+from towpath.agents.settings import bot_names, describe_bots
 from towpath.core import registry
 from towpath.core.errors import GameError
 from towpath.core.game import JSON
@@ -46,24 +45,34 @@ from towpath.core.options import (
     IntOption,
     Option,
 )
+from towpath.server.bots import Bots
+from towpath.server.limits import Limits, RateLimiter
 from towpath.server.rooms import (
-    DEFAULT_SETTINGS,
+    ARCHIVE_AFTER,
+    INVITED,
+    KEEP_IDLE,
+    SEED_BITS,
+    SPECTATOR,
     Client,
     Lobby,
     Refused,
     Room,
     SeatRequest,
+    Viewer,
     drawing,
 )
 from towpath.server.storage import Storage
 
 MAX_BODY = 16 * 1024  # bytes of a request body
 MAX_MESSAGE = 4 * 1024  # characters of a socket message
+AUTH_WAIT = 10.0  # seconds a socket has to send its auth message
+PAGE = 20  # rooms in a page of the lobby
 TOKEN_HEADER = "X-Towpath-Token"
 STATIC = resources.files("towpath.server") / "static"
 
 OptionValue = bool | int | str | list[int] | None
 Setting = int | float | str
+GAME_IDS = towpath.game_ids()
 
 
 class Strict(BaseModel):
@@ -71,23 +80,47 @@ class Strict(BaseModel):
 
 
 class SeatIn(Strict):
-    kind: Literal["human", "bot"] = Field(description="a person who joins by link, or a bot")
-    name: str = Field("", max_length=40, description="shown to the others")
-    agent: str = Field("random", max_length=20, description="the bot: random, greedy or mcts")
+    kind: Literal["human", "bot"] = Field(description="a person, or a bot")
+    name: str = Field(
+        "",
+        max_length=40,
+        description="shown to the others; an open seat's name is chosen by who joins",
+    )
+    access: Literal["invited", "open"] = Field(
+        "invited",
+        description="a person's seat: invited (only its link opens it) or open (anyone may "
+        "join it from the lobby)",
+    )
+    agent: str = Field(
+        "random",
+        max_length=20,
+        description="the bot",
+        json_schema_extra={"enum": list[JsonValue](bot_names())},
+    )
     settings: dict[str, Setting] = Field(
-        default_factory=dict, max_length=8, description="the bot's settings, like seconds=1"
+        default_factory=dict,
+        max_length=12,
+        description="the bot's settings, like seconds=1: their ranges are in /api/games",
     )
 
 
 class NewRoom(Strict):
-    game: str = Field(max_length=40, description="a game id from /api/games")
+    game: str = Field(
+        max_length=40, description="the game", json_schema_extra={"enum": list[JsonValue](GAME_IDS)}
+    )
     players: int | None = Field(None, ge=1, le=12, description="player count (the game's default)")
     options: dict[str, OptionValue] = Field(default_factory=dict, max_length=32)
     seats: list[SeatIn] | None = Field(
         None, max_length=12, description="one per player; default: you, then random bots"
     )
-    seed: int | None = Field(None, ge=0, lt=2**53, description="the game's seed (default: random)")
-    listed: bool = Field(True, description="list the room so anyone may join a free seat")
+    seed: int | None = Field(
+        None,
+        ge=0,
+        lt=2**SEED_BITS,
+        description="the game's seed, which tells its chooser every secret of the game: only "
+        "in unlisted rooms, and every seat is told it was chosen (default: 128 random bits)",
+    )
+    listed: bool = Field(True, description="list the room in the lobby while it has open seats")
 
 
 class ActionIn(Strict):
@@ -95,10 +128,20 @@ class ActionIn(Strict):
     action: str = Field(min_length=1, max_length=200, description="the action's notation")
 
 
+class JoinIn(Strict):
+    name: str = Field(min_length=1, max_length=40, description="your name, shown to the others")
+
+
 class SocketMessage(Strict):
-    type: Literal["act", "ping"]
+    type: Literal["auth", "act", "ping"]
+    token: str | None = Field(None, max_length=100)
     version: int | None = Field(None, ge=0)
     action: str | None = Field(None, max_length=200)
+
+
+class Problem(BaseModel):
+    detail: str = Field(description="what was wrong, in one line")
+    rule: str = Field(description="the rule or part of the request it breaks")
 
 
 class SeatLink(BaseModel):
@@ -109,13 +152,67 @@ class SeatLink(BaseModel):
 
 class RoomCreated(BaseModel):
     room: str
-    link: str
+    link: str = Field(description="the creator's page: their seat (the first invited) and host")
+    host: str = Field(description="the host's page: every invitation link, and re-issuing them")
     spectate: str
-    seats: list[SeatLink]
+    seats: list[SeatLink] = Field(description="the invited seats' links")
 
 
 class Accepted(BaseModel):
     version: int
+
+
+class RoomPage(BaseModel):
+    rooms: list[dict[str, Any]]
+    next: str | None = Field(description="the cursor of the next page; null on the last")
+
+
+class LinkInfo(BaseModel):
+    seat: int
+    name: str
+    access: str
+    claimed: bool
+    link: str | None = Field(description="an invited seat's link; an open seat's is its joiner's")
+
+
+class Links(BaseModel):
+    host: str
+    spectate: str
+    seats: list[LinkInfo]
+
+
+class Rematch(BaseModel):
+    room: str
+    seat: int | None
+    link: str
+
+
+def problems(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The refusals a route can answer, documented with their body (and Retry-After); every
+    route takes parameters, so any may answer 422."""
+    documented: dict[int | str, dict[str, Any]] = {}
+    for status in sorted({*statuses, 422}):
+        entry: dict[str, Any] = {"model": Problem, "description": DESCRIPTIONS[status]}
+        if status == 429:
+            entry["headers"] = {
+                "Retry-After": {
+                    "description": "seconds until a request will be accepted",
+                    "schema": {"type": "integer"},
+                }
+            }
+        documented[status] = entry
+    return documented
+
+
+DESCRIPTIONS = {
+    400: "the action's notation could not be read",
+    403: "the token opens no seat of this room, or the request needs another one",
+    404: "no such room",
+    409: "refused by the game or the room's state (turn, version, rules, game over)",
+    413: f"request body over {MAX_BODY} bytes",
+    422: "the request is not what was expected",
+    429: "too many requests from this address: try again after Retry-After seconds",
+}
 
 
 def option_form(spec: Option) -> dict[str, JSON]:
@@ -138,7 +235,7 @@ def option_form(spec: Option) -> dict[str, JSON]:
 
 def game_list() -> list[dict[str, JSON]]:
     games = []
-    for game_id in towpath.game_ids():
+    for game_id in GAME_IDS:
         cls = registry.game_class(game_id)
         games.append(
             {
@@ -154,58 +251,44 @@ def game_list() -> list[dict[str, JSON]]:
     return games
 
 
-def default_bot_pool() -> Executor:
-    """Bots think in other processes: a slow one never holds up the rooms' event loop."""
-    workers = max(1, min(4, (os.cpu_count() or 2)))
-    return ProcessPoolExecutor(
-        workers,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=follow_parent,
-        initargs=(os.getpid(),),
-    )
-
-
-def follow_parent(parent: int) -> None:
-    """In a bot worker: exit when the server is gone, even after a SIGKILL."""
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(0)
-
-    threading.Thread(target=watch, daemon=True, name="towpath-parent-watch").start()
-
-
 def create_app(
     database: str | None = None,
     bot_delay: float = 0.8,
-    bot_pool: Executor | None = None,
+    bot_workers: int | None = None,
+    archive_after: float = ARCHIVE_AFTER,
+    limits: Limits | None = None,
+    keep_idle: float = KEEP_IDLE,
+    sweep_every: float = 60.0,
+    bots: Bots | None = None,
 ) -> FastAPI:
     """The application on `database` (default: $TOWPATH_DATABASE_URL, else a SQLite file)."""
     storage = Storage(database)
-    pool = bot_pool if bot_pool is not None else default_bot_pool()
-    lobby = Lobby(storage, pool, bot_delay)
+    bots = bots or Bots(bot_workers)
+    lobby = Lobby(storage, bots, bot_delay, archive_after, keep_idle, sweep_every)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await lobby.start()
         yield
         await lobby.stop()
-        if bot_pool is None:
-            pool.shutdown(wait=False, cancel_futures=True)
+        bots.close()
         storage.close()
 
     app = FastAPI(
         title="towpath",
         summary="Play towpath's games in rooms with friends, bots and spectators.",
-        version="1",
+        version="2",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.lobby = lobby
     app.state.storage = storage
+    app.state.limiter = RateLimiter(limits or Limits())
     app.middleware("http")(limit_body)
     app.add_exception_handler(Refused, refused)  # type: ignore[arg-type]
     app.add_exception_handler(GameError, game_error)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, invalid)  # type: ignore[arg-type]
     app.include_router(api)
     app.include_router(pages)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
@@ -216,21 +299,33 @@ async def limit_body(
     request: Request, call_next: Callable[[Request], Awaitable[Response]]
 ) -> Response:
     length = request.headers.get("content-length")
+    too_big = {"detail": f"request body over {MAX_BODY} bytes", "rule": "size"}
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        return JSONResponse({"detail": f"request body over {MAX_BODY} bytes"}, 413)
+        return JSONResponse(too_big, 413)
     if request.method in ("POST", "PUT", "PATCH") and length is None:
         body = await request.body()
         if len(body) > MAX_BODY:
-            return JSONResponse({"detail": f"request body over {MAX_BODY} bytes"}, 413)
+            return JSONResponse(too_big, 413)
     return await call_next(request)
 
 
 async def refused(_request: Request, error: Refused) -> JSONResponse:
-    return JSONResponse({"detail": error.message, "rule": error.rule}, error.status)
+    return JSONResponse({"detail": error.message, "rule": error.rule}, error.status, error.headers)
 
 
 async def game_error(_request: Request, error: GameError) -> JSONResponse:
-    return JSONResponse({"detail": str(error)}, 422)
+    return JSONResponse({"detail": str(error), "rule": "game"}, 422)
+
+
+async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+    return JSONResponse({"detail": first_error(error.errors()), "rule": "request"}, 422)
+
+
+def first_error(errors: Any) -> str:
+    """The first of pydantic's errors as one line: where, then what was expected."""
+    first = next(iter(errors))
+    where = ".".join(str(part) for part in first.get("loc", ())) or "message"
+    return f"{where}: {first.get('msg', 'not understood')}"
 
 
 def get_lobby(request: Request) -> Lobby:
@@ -238,161 +333,339 @@ def get_lobby(request: Request) -> Lobby:
     return lobby
 
 
+def limited(kind: Literal["rooms", "joins"]) -> Callable[[Request], None]:
+    def check(request: Request) -> None:
+        limiter: RateLimiter = request.app.state.limiter
+        address = request.client.host if request.client else "unknown"
+        wait = limiter.take(kind, address, time.monotonic())
+        if wait is not None:
+            raise Refused(
+                429,
+                f"too many {kind} from this address: try again in {wait} s",
+                "rate limit",
+                {"Retry-After": str(wait)},
+            )
+
+    return check
+
+
 LobbyDep = Annotated[Lobby, Depends(get_lobby)]
 TokenDep = Annotated[
-    str | None, Header(alias=TOKEN_HEADER, max_length=100, description="a human seat's token")
+    str | None,
+    Header(alias=TOKEN_HEADER, max_length=100, description="a link's token (none: a spectator)"),
 ]
 api = APIRouter(prefix="/api")
 pages = APIRouter(include_in_schema=False)
 
 
-async def seated(lobby: Lobby, room_id: str, token: str | None) -> tuple[Room, int | None]:
-    room = await lobby.room(room_id)
-    seat = room.seat_of(token)
-    if seat is not None:
-        await lobby.claim(room, seat)
-    return room, seat
+async def entered(lobby: Lobby, room: Room, token: str | None) -> Viewer:
+    """Who the token makes its bearer in the room; an invited seat's first use marks it."""
+    viewer = room.viewer(token)
+    if viewer.seat is not None:
+        await lobby.opened(room, viewer.seat)
+    return viewer
 
 
 def base_url(request: Request) -> str:
     return str(request.base_url).rstrip("/")
 
 
+def room_link(request: Request, room_id: str, fragment: str = "") -> str:
+    return f"{base_url(request)}/room/{room_id}" + (f"#{fragment}" if fragment else "")
+
+
+def seat_link(request: Request, room: Room, seat: int) -> SeatLink:
+    token = room.token(seat)
+    return SeatLink(seat=seat, token=token, link=room_link(request, room.id, f"seat={token}"))
+
+
 @api.get("/games", tags=["games"])
 async def games() -> dict[str, JSON]:
-    """The games, their player counts and options, and the bots with their settings."""
-    return {
-        "games": game_list(),
-        "bots": [
-            {"name": name, "settings": DEFAULT_SETTINGS.get(name, {})} for name in agent_names()
-        ],
-    }
+    """The games, their player counts and options, and the bots with their settings' ranges."""
+    return {"games": game_list(), "bots": describe_bots()}
 
 
-@api.post("/rooms", status_code=201, tags=["rooms"])
+@api.post(
+    "/rooms",
+    status_code=201,
+    tags=["rooms"],
+    responses=problems(413, 422, 429),
+    dependencies=[Depends(limited("rooms"))],
+)
 async def create_room(body: NewRoom, request: Request, lobby: LobbyDep) -> RoomCreated:
-    """Create a room; the answer holds each human seat's secret link (shown only once)."""
+    """Create a room. The answer holds the host's link (which shows every invitation link
+    again) and each invited seat's link; open seats get theirs when someone joins."""
     seats = (
-        [SeatRequest(s.kind, s.name, s.agent, dict(s.settings)) for s in body.seats]
+        [SeatRequest(s.kind, s.name, s.agent, dict(s.settings), s.access) for s in body.seats]
         if body.seats is not None
         else None
     )
-    room, tokens = await lobby.create(
+    room = await lobby.create(
         body.game, body.players, dict(body.options), seats, body.seed, body.listed
     )
-    base = base_url(request)
-    links = [
-        SeatLink(seat=seat, token=token, link=f"{base}/room/{room.id}#{token}")
-        for seat, token in tokens.items()
-    ]
+    host = room.token("host")
+    links = [seat_link(request, room, s.seat) for s in room.seats if s.access == INVITED]
+    mine = f"seat={links[0].token}&host={host}" if links else f"host={host}"
     return RoomCreated(
         room=room.id,
-        link=links[0].link if links else f"{base}/room/{room.id}",
-        spectate=f"{base}/room/{room.id}",
+        link=room_link(request, room.id, mine),
+        host=room_link(request, room.id, f"host={host}"),
+        spectate=room_link(request, room.id),
         seats=links,
     )
 
 
-@api.get("/rooms", tags=["rooms"])
-async def list_rooms(lobby: LobbyDep) -> list[dict[str, JSON]]:
-    """Listed rooms still being played, newest first."""
-    return await lobby.listing()
+@api.get("/rooms", tags=["rooms"], responses=problems(422))
+async def list_rooms(
+    lobby: LobbyDep,
+    limit: Annotated[int, Query(ge=1, le=100, description="rooms in the page")] = PAGE,
+    cursor: Annotated[
+        str | None, Query(max_length=100, description="the `next` of the page before")
+    ] = None,
+) -> RoomPage:
+    """Listed rooms being played with an open seat, newest first, a page at a time."""
+    rooms, following = await lobby.listing(limit, cursor)
+    return RoomPage(rooms=rooms, next=following)
 
 
-@api.get("/rooms/{room_id}", tags=["rooms"])
-async def room_state(room_id: str, lobby: LobbyDep, token: TokenDep = None) -> dict[str, JSON]:
+@api.get("/rooms/{room_id}", tags=["rooms"], responses=problems(403, 404))
+async def room_state(room_id: str, lobby: LobbyDep, token: TokenDep = None) -> dict[str, Any]:
     """What the seat of the token (or a spectator) sees now: the same as the socket sends."""
-    room, seat = await seated(lobby, room_id, token)
-    return room.payload(seat)
+    async with lobby.using(room_id) as room:
+        viewer = await entered(lobby, room, token)
+        return room.payload(viewer.seat)
 
 
-@api.post("/rooms/{room_id}/actions", tags=["rooms"])
+@api.post(
+    "/rooms/{room_id}/actions", tags=["rooms"], responses=problems(400, 403, 404, 409, 413, 422)
+)
 async def act(room_id: str, body: ActionIn, lobby: LobbyDep, token: TokenDep = None) -> Accepted:
     """Play an action chosen at `version`; refused with the engine's reason and rule."""
-    room, seat = await seated(lobby, room_id, token)
-    return Accepted(version=await lobby.act(room, seat, body.version, body.action))
+    async with lobby.using(room_id) as room:
+        viewer = await entered(lobby, room, token)
+        return Accepted(version=await lobby.act(room, viewer.seat, body.version, body.action))
 
 
-@api.post("/rooms/{room_id}/join", tags=["rooms"])
-async def join(room_id: str, request: Request, lobby: LobbyDep) -> SeatLink:
-    """Take the first free human seat of a listed room."""
-    room = await lobby.room(room_id)
-    seat, token = await lobby.join(room)
-    return SeatLink(seat=seat, token=token, link=f"{base_url(request)}/room/{room.id}#{token}")
+@api.post(
+    "/rooms/{room_id}/join",
+    tags=["rooms"],
+    responses=problems(403, 404, 409, 413, 422, 429),
+    dependencies=[Depends(limited("joins"))],
+)
+async def join(room_id: str, body: JoinIn, request: Request, lobby: LobbyDep) -> SeatLink:
+    """Take the first open seat of a listed room, under your own name."""
+    name = body.name.strip()
+    if not name or not name.isprintable():
+        raise Refused(422, "name: expected up to 40 printable characters", "name")
+    async with lobby.using(room_id) as room:
+        seat, _ = await lobby.join(room, name)
+        return seat_link(request, room, seat)
 
 
-@api.post("/rooms/{room_id}/rematch", tags=["rooms"])
+@api.get("/rooms/{room_id}/links", tags=["host"], responses=problems(403, 404))
+async def links(room_id: str, request: Request, lobby: LobbyDep, token: TokenDep = None) -> Links:
+    """For the host: every invited seat's link, and the spectator link."""
+    async with lobby.using(room_id) as room:
+        host_only(room, token)
+        return Links(
+            host=room_link(request, room.id, f"host={room.token('host')}"),
+            spectate=room_link(request, room.id),
+            seats=[
+                LinkInfo(
+                    seat=s.seat,
+                    name=s.name,
+                    access=s.access or INVITED,
+                    claimed=s.claimed,
+                    link=seat_link(request, room, s.seat).link if s.access == INVITED else None,
+                )
+                for s in room.seats
+                if s.kind == "human"
+            ],
+        )
+
+
+@api.post("/rooms/{room_id}/seats/{seat}/link", tags=["host"], responses=problems(403, 404, 409))
+async def reissue(
+    room_id: str, seat: int, request: Request, lobby: LobbyDep, token: TokenDep = None
+) -> SeatLink:
+    """For the host: a new link for an invited seat; the old link opens nothing any more."""
+    async with lobby.using(room_id) as room:
+        host_only(room, token)
+        await lobby.reissue(room, seat)
+        return seat_link(request, room, seat)
+
+
+def host_only(room: Room, token: str | None) -> None:
+    if not room.viewer(token).host:
+        raise Refused(403, "only the room's host link may do this", "host")
+
+
+@api.post("/rooms/{room_id}/rematch", tags=["rooms"], responses=problems(403, 404, 409))
 async def rematch(
     room_id: str, request: Request, lobby: LobbyDep, token: TokenDep = None
-) -> dict[str, JSON]:
-    """The next game with the same seats; a player gets the link to their seat in it."""
-    room, seat = await seated(lobby, room_id, token)
-    new, new_token = await lobby.rematch(room, seat)
-    link = f"{base_url(request)}/room/{new.id}" + (f"#{new_token}" if new_token else "")
-    return {"room": new.id, "seat": seat if new_token else None, "link": link}
+) -> Rematch:
+    """The next game with the same seats; a player gets the link to their seat in it, the
+    host the host's."""
+    async with lobby.using(room_id) as room:
+        viewer = await entered(lobby, room, token)
+        new, new_token = await lobby.rematch(room, viewer)
+    role = "host" if viewer.host else "seat"
+    fragment = f"{role}={new_token}" if new_token else ""
+    seat = viewer.seat if new_token and not viewer.host else None
+    return Rematch(room=new.id, seat=seat, link=room_link(request, new.id, fragment))
 
 
-@api.get("/rooms/{room_id}/replay", tags=["rooms"])
+@api.get("/rooms/{room_id}/replay", tags=["rooms"], responses=problems(403, 404, 409, 422))
 async def replay(
     room_id: str,
     lobby: LobbyDep,
-    step: Annotated[int, Query(ge=0, description="actions played")] = 0,
+    step: Annotated[int, Query(ge=0, le=1_000_000, description="actions played")] = 0,
     token: TokenDep = None,
-) -> dict[str, JSON]:
-    """A finished game's position after `step` actions, as the seat of the token saw it."""
-    room, seat = await seated(lobby, room_id, token)
-    if not room.state.is_terminal():
-        raise Refused(409, "the replay opens once the game is over", "game over")
-    step = min(step, room.version)
-    state = await asyncio.to_thread(towpath.replay, room.row.record(), step)
-    svg, text = drawing(state, seat)
-    log = state.log(seat)
-    return {
-        "room": room.id,
-        "seat": seat,
-        "step": step,
-        "steps": room.version,
-        "action": log[step - 1] if step else None,
-        "current_player": state.current_player,
-        "view": state.view(seat),
-        "svg": svg,
-        "text": text,
-        "log": log,
-    }
+) -> dict[str, Any]:
+    """A finished (or archived) game's position after `step` actions, as the seat of the
+    token saw it."""
+    async with lobby.using(room_id) as room:
+        viewer = await entered(lobby, room, token)
+        if not room.closed():
+            raise Refused(409, "the replay opens once the game is over", "game over")
+        step = min(step, room.version)
+        state = await asyncio.to_thread(towpath.replay, room.row.record(), step)
+        svg, text = drawing(state, viewer.seat)
+        log = state.log(viewer.seat)
+        return {
+            "room": room.id,
+            "seat": viewer.seat,
+            "step": step,
+            "steps": room.version,
+            "action": log[step - 1] if step else None,
+            "current_player": state.current_player,
+            "view": state.view(viewer.seat),
+            "svg": svg,
+            "text": text,
+            "log": log,
+            **room.fairness(),
+        }
 
 
-@api.get("/rooms/{room_id}/record", tags=["rooms"])
-async def record(room_id: str, lobby: LobbyDep) -> dict[str, JSON]:
-    """A finished game's record, which `towpath replay` and `towpath.replay` read."""
-    room = await lobby.room(room_id)
-    if not room.state.is_terminal():
-        raise Refused(409, "the record is published once the game is over", "game over")
-    return room.state.record()
+@api.get("/rooms/{room_id}/record", tags=["rooms"], responses=problems(404, 409))
+async def record(room_id: str, lobby: LobbyDep) -> dict[str, Any]:
+    """A finished (or archived) game's record, which `towpath replay` and `towpath.replay`
+    read."""
+    async with lobby.using(room_id) as room:
+        if not room.closed():
+            raise Refused(409, "the record is published once the game is over", "game over")
+        return room.state.record()
 
 
 @api.websocket("/rooms/{room_id}/socket")
-async def socket(websocket: WebSocket, room_id: str, token: str | None = None) -> None:
-    """Pushes the seat's state after every action; takes {"type":"act",...} messages."""
+async def socket(websocket: WebSocket, room_id: str) -> None:
+    """First message: {"type":"auth","token":...} (no token: a spectator). Then the seat's
+    state after every action; takes {"type":"act",...} and {"type":"ping"}. A wrong room or
+    token closes the socket with 4404 or 4403 and the reason."""
     lobby: Lobby = websocket.app.state.lobby
-    try:
-        room, seat = await seated(lobby, room_id, token)
-    except Refused as error:
-        await websocket.close(code=4000 + error.status, reason=error.message)
-        return
     await websocket.accept()
-    client = Client(seat)
+    try:
+        async with lobby.using(room_id) as room:
+            viewer = await _authenticate(websocket, lobby, room)
+            if viewer is not None:
+                await _serve(websocket, lobby, room, viewer)
+    except Refused as error:
+        with suppress(RuntimeError, OSError):  # unless the client has already gone
+            await websocket.close(code=4000 + error.status, reason=error.message[:120])
+    except WebSocketDisconnect:
+        pass
+
+
+async def _authenticate(websocket: WebSocket, lobby: Lobby, room: Room) -> Viewer | None:
+    """Wait for the auth message (other messages get an error); None if the client left."""
+    deadline = time.monotonic() + AUTH_WAIT
+    while True:
+        try:
+            text = await asyncio.wait_for(_receive(websocket), deadline - time.monotonic())
+        except TimeoutError:
+            raise Refused(401, "expected an auth message first", "auth") from None
+        if text is None:
+            return None
+        message, problem = _parse(text)
+        if message is not None and message.type == "auth":
+            return await entered(lobby, room, message.token)
+        await websocket.send_json(
+            {"type": "error", "message": problem or "expected an auth message first"}
+        )
+
+
+async def _serve(websocket: WebSocket, lobby: Lobby, room: Room, viewer: Viewer) -> None:
+    client = Client(viewer.seat)
     lobby.connect(room, client)
     sender = asyncio.create_task(_send_loop(websocket, client))
     try:
-        while True:
-            reply = await _handle(lobby, room, seat, await websocket.receive_text())
+        while (text := await _receive(websocket)) is not None:
+            reply = await _handle(lobby, room, viewer, text)
             if reply is not None:
                 client.push(reply)
-    except WebSocketDisconnect:
-        pass
     finally:
         lobby.disconnect(room, client)
         sender.cancel()
+
+
+async def _receive(websocket: WebSocket) -> str | None:
+    """The next text message; a binary one becomes an unreadable text; None: disconnected."""
+    try:
+        message = await websocket.receive()
+    except RuntimeError:  # the socket was closed by the server
+        return None
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    return text if isinstance(text, str) else "\0binary"
+
+
+async def _send_loop(websocket: WebSocket, client: Client) -> None:
+    try:
+        while True:
+            message = await client.queue.get()
+            if isinstance(message, tuple):
+                await websocket.close(code=message[0], reason=message[1])
+                return
+            await websocket.send_text(json.dumps(message, separators=(",", ":")))
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        return  # the client is gone: its receiving side ends the connection
+
+
+def _parse(text: str) -> tuple[SocketMessage | None, str | None]:
+    """A client's message, or what was wrong with it."""
+    if text == "\0binary":
+        return None, "expected a text message holding JSON, got a binary one"
+    if len(text) > MAX_MESSAGE:
+        return None, f"message over {MAX_MESSAGE} characters"
+    try:
+        return SocketMessage.model_validate_json(text), None
+    except ValidationError as error:
+        return None, first_error(error.errors())
+
+
+async def _handle(lobby: Lobby, room: Room, viewer: Viewer, text: str) -> dict[str, JSON] | None:
+    """One message from a client: a reply for it alone, or None."""
+    message, problem = _parse(text)
+    if message is None:
+        return {"type": "error", "message": problem}
+    if message.type == "ping":
+        return {"type": "pong", "at": time.time()}
+    if message.type == "auth":
+        return {"type": "error", "message": "already authenticated"}
+    if message.version is None or message.action is None:
+        return {"type": "error", "message": "an act message needs version and action"}
+    try:
+        await lobby.act(room, viewer.seat, message.version, message.action)
+    except Refused as refused:
+        return {
+            "type": "refused",
+            "action": message.action,
+            "message": refused.message,
+            "rule": refused.rule,
+            "version": room.version,
+        }
+    return None
 
 
 @pages.get("/")
@@ -405,41 +678,16 @@ async def room_page(room_id: str) -> FileResponse:
     return FileResponse(str(STATIC / "room.html"))
 
 
-async def _send_loop(websocket: WebSocket, client: Client) -> None:
-    while True:
-        message = await client.queue.get()
-        if message is None:
-            await websocket.close(code=1001)
-            return
-        await websocket.send_text(json.dumps(message, separators=(",", ":")))
+@pages.get("/docs")
+async def docs() -> HTMLResponse:
+    """Swagger UI, from towpath's own copy: it works without a network."""
+    return get_swagger_ui_html(
+        openapi_url="/openapi.json",
+        title="towpath API",
+        swagger_js_url="/static/swagger-ui/swagger-ui-bundle.js",
+        swagger_css_url="/static/swagger-ui/swagger-ui.css",
+        swagger_favicon_url="/static/swagger-ui/favicon-32x32.png",
+    )
 
 
-async def _handle(lobby: Lobby, room: Room, seat: int | None, text: str) -> dict[str, JSON] | None:
-    """One message from a client: a reply for it alone, or None."""
-    if len(text) > MAX_MESSAGE:
-        return {"type": "error", "message": f"message over {MAX_MESSAGE} characters"}
-    try:
-        message = SocketMessage.model_validate_json(text)
-    except ValidationError as error:
-        return {"type": "error", "message": _first_error(error)}
-    if message.type == "ping":
-        return {"type": "pong", "at": time.time()}
-    if message.version is None or message.action is None:
-        return {"type": "error", "message": "an act message needs version and action"}
-    try:
-        await lobby.act(room, seat, message.version, message.action)
-    except Refused as refused:
-        return {
-            "type": "refused",
-            "action": message.action,
-            "message": refused.message,
-            "rule": refused.rule,
-            "version": room.version,
-        }
-    return None
-
-
-def _first_error(error: ValidationError) -> str:
-    first = error.errors()[0]
-    where = ".".join(str(part) for part in first["loc"]) or "message"
-    return f"{where}: {first['msg']}"
+__all__ = ["SPECTATOR", "create_app"]

@@ -4,49 +4,72 @@ The lobby is the only writer of a room's state. An action is checked by the engi
 the state, committed to storage, and only then becomes the room's state and is broadcast: what a
 client has seen is never lost by a crash. Every message to a client is built from the view of
 that client's seat (`payload`).
+
+Seats and links: a person's seat is *invited* (only its link opens it) or *open* (anyone may
+join it from the lobby, choosing their own name). Every link's token is an HMAC of the room,
+the seat (or "host") and the seat's generation under the server's secret, so the host can be
+shown the invitation links again, and re-issuing a link (a new generation) revokes the old one.
+
+Seeds: every room commits to its seed from the start (`seed_hash`, SHA-256 of its decimal
+text) and publishes it once the game is over. A seed chosen by the creator (only in unlisted
+rooms) is shown as such to every seat.
+
+Memory: a room stays in memory while it is used, watched or a bot is to move in it, and a
+short while after; rooms without an action for `archive_after` seconds are archived: they leave
+memory and the lobby, and their records stay readable and replayable.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
 import hmac
 import logging
 import re
 import secrets
 import sys
 import time
-from collections.abc import Callable
-from concurrent.futures import Executor, ThreadPoolExecutor
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, TypeVar
 
 import towpath
+from towpath.agents.settings import check_settings
+from towpath.agents.spec import AgentSpec
 from towpath.core import registry
 from towpath.core.errors import GameError, IllegalAction
 from towpath.core.game import JSON, Game, State
 from towpath.core.options import FileOption
-from towpath.server.storage import ActionRow, RoomRow, SeatRow, Storage, digest
+from towpath.server.bots import Bots
+from towpath.server.storage import ActionRow, Listed, RoomRow, SeatRow, Storage
 
 log = logging.getLogger("towpath.server")
 T = TypeVar("T")
 
 VARIANT = re.compile(r"[a-z0-9_-]{1,40}")
-TOKEN_BYTES = 24  # 192 random bits per seat token
+TOKEN_BYTES = 24  # 192 bits of HMAC per link token
+SEED_BITS = 128  # a server-chosen seed: its hash cannot be searched back to it
 QUEUE_LIMIT = 256  # messages waiting for one client before it is dropped as too slow
-# Bounds on bot settings, so that one room cannot hold a worker for long.
-SETTING_LIMITS = {"seconds": 10.0, "iterations": 200_000, "budget": 100_000}
-DEFAULT_SETTINGS: dict[str, dict[str, JSON]] = {"mcts": {"seconds": 1.0}}
+INVITED, OPEN = "invited", "open"
+ARCHIVE_AFTER = 7 * 24 * 3600.0
+KEEP_IDLE = 60.0  # seconds an unused, unwatched room stays in memory
 
 
 class Refused(Exception):
     """A request the server turns down: an HTTP status, the reason, and the rule it breaks."""
 
-    def __init__(self, status: int, message: str, rule: str) -> None:
+    def __init__(
+        self, status: int, message: str, rule: str, headers: dict[str, str] | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.rule = rule
+        self.headers = headers
 
 
 @dataclass
@@ -55,6 +78,22 @@ class SeatRequest:
     name: str = ""
     agent: str = "random"
     settings: dict[str, JSON] = field(default_factory=dict)
+    access: str = INVITED
+    claimed: bool = False  # an open seat kept for the player who joined it before (a rematch)
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who a token makes its bearer: a seat's player, the room's host, or (neither) a
+    spectator."""
+
+    seat: int | None = None
+    host: bool = False
+
+
+SPECTATOR = Viewer()
+Message = dict[str, JSON]
+Closing = tuple[int, str]  # a socket close code and its reason
 
 
 @dataclass(eq=False)
@@ -62,44 +101,30 @@ class Client:
     """One open socket, watching a room as one seat (None: a spectator)."""
 
     seat: int | None
-    queue: asyncio.Queue[dict[str, JSON] | None] = field(
+    queue: asyncio.Queue[Message | Closing] = field(
         default_factory=lambda: asyncio.Queue(QUEUE_LIMIT)
     )
 
-    def push(self, message: dict[str, JSON]) -> None:
+    def push(self, message: Message) -> None:
         try:
             self.queue.put_nowait(message)
         except asyncio.QueueFull:
-            self.close()
+            self.close(1008, "too slow: messages piled up")
 
-    def close(self) -> None:
+    def close(self, code: int = 1001, reason: str = "") -> None:
         while not self.queue.empty():
             self.queue.get_nowait()
-        self.queue.put_nowait(None)
+        self.queue.put_nowait((code, reason))
 
 
-def agent_spec(name: str, settings: dict[str, JSON]) -> str:
-    """A bot as the command line writes it: `mcts:seconds=1`."""
-    params = ",".join(f"{key}={value}" for key, value in sorted(settings.items()))
-    return f"{name}:{params}" if params else name
+def link_token(secret: bytes, room: str, who: str, generation: int) -> str:
+    """The token of a link: who is a seat number or "host"."""
+    mac = hmac.new(secret, f"{room}\n{who}\n{generation}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()[:TOKEN_BYTES]).decode()
 
 
-def parse_agent_spec(spec: str) -> tuple[str, dict[str, JSON]]:
-    name, _, params = spec.partition(":")
-    settings: dict[str, JSON] = {}
-    for item in filter(None, params.split(",")):
-        key, _, value = item.partition("=")
-        settings[key] = _number(value)
-    return name, settings
-
-
-def _number(text: str) -> JSON:
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
+def seed_hash(seed: int) -> str:
+    return hashlib.sha256(str(seed).encode()).hexdigest()
 
 
 def _check_variant(cls: type[Game], spec: FileOption, value: object) -> None:
@@ -131,16 +156,25 @@ def drawing(state: State, seat: int | None) -> tuple[str | None, str | None]:
         return None, state.render_text(seat)
 
 
-def choose_action(state_json: str, spec: str, seed: int) -> str:
-    """A bot's move, run on a worker: the state travels as its exact JSON save."""
-    state = towpath.from_json(state_json)
-    name, settings = parse_agent_spec(spec)
-    return str(towpath.agent(name, seed=seed, **settings).choose(state))
+def seat_list(seats: list[SeatRow], connected: set[int | None]) -> list[Message]:
+    return [
+        {
+            "seat": seat.seat,
+            "kind": seat.kind,
+            "name": seat.name,
+            "agent": seat.agent,
+            "access": seat.access,
+            "claimed": seat.claimed or seat.kind == "bot",
+            "connected": seat.kind == "bot" or seat.seat in connected,
+        }
+        for seat in seats
+    ]
 
 
 class Room:
-    def __init__(self, row: RoomRow) -> None:
+    def __init__(self, row: RoomRow, secret: bytes) -> None:
         self.row = row
+        self.secret = secret
         self.game: Game = towpath.load(row.game, row.players, **row.options)
         self.state: State = towpath.replay(row.record())
         self.seats: list[SeatRow] = row.seats
@@ -148,7 +182,9 @@ class Room:
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
         self.acted_at = time.time()
-        self._cache: dict[int | None, tuple[int, dict[str, JSON]]] = {}
+        self.users = 0  # requests using the room now: it stays in memory meanwhile
+        self.touched = time.monotonic()
+        self._cache: dict[int | None, tuple[int, Message]] = {}
 
     @property
     def id(self) -> str:
@@ -159,44 +195,55 @@ class Room:
         """The number of actions played: every action names the version it was chosen at."""
         return len(self.state.history)
 
-    def seat_of(self, token: str | None) -> int | None:
-        """The seat a token opens (None without a token: a spectator); Refused if it opens none."""
+    def token(self, who: int | str) -> str:
+        """The token of a seat's link (at its generation) or of the host's."""
+        generation = self.seats[who].generation if isinstance(who, int) else 0
+        return link_token(self.secret, self.id, str(who), generation)
+
+    def issued(self, seat: SeatRow) -> bool:
+        """Whether the seat has a link: an invited seat always, an open one once joined."""
+        return seat.kind == "human" and (seat.access == INVITED or seat.claimed)
+
+    def viewer(self, token: str | None) -> Viewer:
+        """Who the token makes its bearer (no token: a spectator); Refused if it opens
+        nothing here."""
         if not token:
-            return None
-        wanted = digest(token)
+            return SPECTATOR
+        if hmac.compare_digest(token, self.token("host")):
+            return Viewer(host=True)
+        digest = hashlib.sha256(token.encode()).hexdigest()
         for seat in self.seats:
-            if seat.token_digest is not None and hmac.compare_digest(seat.token_digest, wanted):
-                return seat.seat
-        raise Refused(403, "this token opens no seat of this room", "token")
+            if self.issued(seat) and hmac.compare_digest(token, self.token(seat.seat)):
+                return Viewer(seat.seat)
+            if seat.token_digest is not None and hmac.compare_digest(seat.token_digest, digest):
+                return Viewer(seat.seat)
+        raise Refused(403, "this link opens no seat of this room: it is wrong or revoked", "token")
 
-    def connected(self) -> list[bool]:
-        seated = {client.seat for client in self.clients}
-        return [seat.kind == "bot" or seat.seat in seated for seat in self.seats]
+    def seat_list(self) -> list[Message]:
+        return seat_list(self.seats, {client.seat for client in self.clients})
 
-    def seat_list(self) -> list[dict[str, JSON]]:
-        connected = self.connected()
-        return [
-            {
-                "seat": seat.seat,
-                "kind": seat.kind,
-                "name": seat.name,
-                "agent": seat.agent,
-                "claimed": seat.claimed or seat.kind == "bot",
-                "connected": connected[seat.seat],
-            }
-            for seat in self.seats
-        ]
+    def fairness(self) -> Message:
+        """The seed's commitment, and the seed itself once the game is over for good."""
+        return {
+            "seed_hash": seed_hash(self.row.seed),
+            "seed_chosen": self.row.seed_chosen,
+            "seed": str(self.row.seed) if self.closed() else None,
+        }
 
-    def payload(self, seat: int | None) -> dict[str, JSON]:
+    def closed(self) -> bool:
+        """Whether no action can come any more: the game is over or the room archived."""
+        return self.row.archived or self.state.is_terminal()
+
+    def payload(self, seat: int | None) -> Message:
         """Everything a client of `seat` is sent, built from `view(seat)` (cached per version)."""
         cached = self._cache.get(seat)
         if cached is not None and cached[0] == self.version:
-            return {**cached[1], "seats": self.seat_list(), "rematch": self.row.rematch}
+            return {**cached[1], **self._live()}
         state = self.state
         over = state.is_terminal()
         svg, text = drawing(state, seat)
         legal = state.legal_actions() if seat is not None and seat == state.current_player else []
-        message: dict[str, JSON] = {
+        message: Message = {
             "type": "state",
             "room": self.id,
             "game": self.game.id,
@@ -215,20 +262,16 @@ class Room:
             "log": state.log(seat),
             "result": {"returns": state.returns(), "scores": state.scores()} if over else None,
             "acted_at": self.acted_at,
+            **self.fairness(),
         }
         self._cache[seat] = (self.version, message)
-        return {**message, "seats": self.seat_list(), "rematch": self.row.rematch}
+        return {**message, **self._live()}
 
-    def summary(self) -> dict[str, JSON]:
+    def _live(self) -> Message:
         return {
-            "room": self.id,
-            "game": self.game.id,
-            "title": self.game.title,
-            "players": self.game.players,
-            "version": self.version,
-            "over": self.state.is_terminal(),
             "seats": self.seat_list(),
-            "created": self.row.created,
+            "rematch": self.row.rematch,
+            "archived": self.row.archived,
         }
 
     def broadcast_state(self) -> None:
@@ -236,24 +279,64 @@ class Room:
             client.push(self.payload(client.seat))
 
     def broadcast_presence(self) -> None:
-        message: dict[str, JSON] = {"type": "presence", "seats": self.seat_list()}
+        message: Message = {"type": "presence", "seats": self.seat_list()}
         for client in list(self.clients):
             client.push(message)
+
+    def idle(self, now: float, keep: float) -> bool:
+        """Whether the room may leave memory: unused, unwatched, no bot to move in it, and
+        untouched for `keep` seconds."""
+        waiting_for_bot = self.bot_task is not None and not self.bot_task.done()
+        return (
+            not self.users
+            and not self.clients
+            and not waiting_for_bot
+            and not self.lock.locked()
+            and now - self.touched >= keep
+        )
+
+
+def summary(listed: Listed) -> Message:
+    """A room as the lobby shows it."""
+    game = registry.game_class(listed.game)
+    return {
+        "room": listed.id,
+        "game": listed.game,
+        "title": game.title,
+        "players": listed.players,
+        "version": listed.version,
+        "created": listed.created,
+        "open_seats": sum(1 for s in listed.seats if s.access == OPEN and not s.claimed),
+        "seats": seat_list(listed.seats, set()),
+    }
 
 
 class Lobby:
     """All rooms of a server: creating, restoring, acting, bots and clients."""
 
-    def __init__(self, storage: Storage, bot_pool: Executor, bot_delay: float = 0.8) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        bots: Bots,
+        bot_delay: float = 0.8,
+        archive_after: float = ARCHIVE_AFTER,
+        keep_idle: float = KEEP_IDLE,
+        sweep_every: float = 60.0,
+    ) -> None:
         self.storage = storage
-        self.bot_pool = bot_pool
+        self.bots = bots
         self.bot_delay = bot_delay
+        self.archive_after = archive_after
+        self.keep_idle = keep_idle
+        self.sweep_every = sweep_every
         self.rooms: dict[str, Room] = {}
+        self.secret = b""
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="towpath-db")
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._stopping = False
         self._pending: list[tuple[ActionRow, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def _commit(self, row: ActionRow) -> None:
         """Wait until `row` is committed; rows waiting together share one transaction."""
@@ -275,21 +358,28 @@ class Lobby:
                 for _, done in batch:
                     done.set_result(None)
 
-    async def _db(self, call: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._writer, call, *args)
+    async def _db(self, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._writer, lambda: call(*args, **kwargs))
 
     # -- life cycle --------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Restore every unfinished room by replaying its record, and wake its bots."""
-        for room_id in await self._db(self.storage.room_ids, True):
+        """Archive the idle rooms, restore the others by replaying their records, and wake
+        their bots."""
+        self.secret = await self._db(self.storage.secret)
+        await self._db(self.storage.archive_idle, time.time() - self.archive_after)
+        for room_id in await self._db(self.storage.active_room_ids):
             room = await self.get(room_id)
             if room is not None:
                 self._schedule_bot(room)
+        self._sweeper = asyncio.create_task(self._sweep_forever(), name="towpath sweeper")
 
     async def stop(self) -> None:
         self._stopping = True
         tasks = [room.bot_task for room in self.rooms.values() if room.bot_task is not None]
+        if self._sweeper is not None:
+            tasks.append(self._sweeper)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -298,11 +388,37 @@ class Lobby:
                 client.close()
         self._writer.shutdown(wait=True)
 
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.sweep_every)
+            try:
+                await self.sweep()
+            except Exception:  # the database may be away for a while: try again later
+                log.exception("sweeping the rooms failed")
+
+    async def sweep(self) -> None:
+        """Archive the rooms idle for `archive_after`; let unused rooms leave memory."""
+        archived = await self._db(self.storage.archive_idle, time.time() - self.archive_after)
+        for room_id in archived:
+            room = self.rooms.get(room_id)
+            if room is not None:
+                room.row.archived = True
+                room._cache.clear()  # the seed is published now
+                if room.bot_task is not None:
+                    room.bot_task.cancel()
+                room.broadcast_state()
+        now = time.monotonic()
+        for room in list(self.rooms.values()):
+            bot_to_move = self._bot_to_move(room) and not room.row.archived
+            if not bot_to_move and room.idle(now, self.keep_idle):
+                del self.rooms[room.id]
+
     # -- rooms ---------------------------------------------------------------------------------
 
     async def get(self, room_id: str) -> Room | None:
         room = self.rooms.get(room_id)
         if room is not None:
+            room.touched = time.monotonic()
             return room
         pending = self._loading.get(room_id)
         if pending is not None:
@@ -311,7 +427,7 @@ class Lobby:
         self._loading[room_id] = future
         try:
             row = await self._db(self.storage.load_room, room_id)
-            room = Room(row) if row is not None else None
+            room = Room(row, self.secret) if row is not None else None
             if room is not None:
                 self.rooms[room_id] = room
             future.set_result(room)
@@ -326,8 +442,19 @@ class Lobby:
     async def room(self, room_id: str) -> Room:
         room = await self.get(room_id)
         if room is None:
-            raise Refused(404, f"no room {room_id!r}", "room")
+            raise Refused(404, f"no room {room_id!r}: the link is wrong", "room")
         return room
+
+    @asynccontextmanager
+    async def using(self, room_id: str) -> AsyncIterator[Room]:
+        """The room, kept in memory while the caller uses it."""
+        room = await self.room(room_id)
+        room.users += 1
+        try:
+            yield room
+        finally:
+            room.users -= 1
+            room.touched = time.monotonic()
 
     async def create(
         self,
@@ -338,53 +465,51 @@ class Lobby:
         seed: int | None,
         listed: bool,
         rematch_of: str | None = None,
-    ) -> tuple[Room, dict[int, str]]:
-        """A new room; returns it with the token of each human seat (shown only this once)."""
+    ) -> Room:
+        """A new room: its links are `room.token(...)` of its seats and host."""
         game = self._check_game(game_id, players, options)
+        if seed is not None and listed:
+            raise Refused(
+                422,
+                "seed: a chosen seed tells its chooser every secret of the game, so it is "
+                "allowed only in unlisted rooms",
+                "seed",
+            )
         requests = seats or [SeatRequest("human")] + [
             SeatRequest("bot") for _ in range(game.players - 1)
         ]
         if len(requests) != game.players:
             raise Refused(422, f"expected {game.players} seats for {game.players} players", "seats")
-        tokens: dict[int, str] = {}
-        seat_rows = []
-        for number, request in enumerate(requests):
-            if request.kind == "human":
-                # The first person's seat is the creator's: it is never offered to joiners.
-                tokens[number] = secrets.token_urlsafe(TOKEN_BYTES)
-                seat_rows.append(
-                    SeatRow(
-                        number,
-                        "human",
-                        request.name or f"Player {number + 1}",
-                        None,
-                        digest(tokens[number]),
-                        len(tokens) == 1,
-                    )
-                )
-            else:
-                spec = self._check_bot(request)
-                name = request.name or f"{request.agent} bot"
-                seat_rows.append(SeatRow(number, "bot", name, spec, None, True))
+        now = time.time()
         row = RoomRow(
             id=secrets.token_urlsafe(9),
             game=game.id,
             players=game.players,
             options=game.non_default_options(),
-            seed=seed if seed is not None else secrets.randbits(52),
+            seed=seed if seed is not None else secrets.randbits(SEED_BITS),
+            seed_chosen=seed is not None,
             listed=listed,
             over=False,
-            created=time.time(),
+            archived=False,
+            created=now,
+            acted=now,
             rematch_of=rematch_of,
             rematch=None,
-            seats=seat_rows,
+            seats=[self._seat_row(number, request) for number, request in enumerate(requests)],
             actions=[],
         )
-        room = Room(row)
+        room = Room(row, self.secret)
         await self._db(self.storage.create_room, row)
         self.rooms[row.id] = room
         self._schedule_bot(room)
-        return room, tokens
+        return room
+
+    def _seat_row(self, number: int, request: SeatRequest) -> SeatRow:
+        if request.kind == "human":
+            name = request.name or (f"Player {number + 1}" if request.access == INVITED else "")
+            return SeatRow(number, "human", name, None, request.access, 0, request.claimed)
+        spec = self._check_bot(request)
+        return SeatRow(number, "bot", request.name or f"{request.agent} bot", spec, None, 0, True)
 
     @staticmethod
     def _check_game(game_id: str, players: int | None, options: dict[str, JSON]) -> Game:
@@ -400,60 +525,85 @@ class Lobby:
 
     @staticmethod
     def _check_bot(request: SeatRequest) -> str:
-        settings = {**DEFAULT_SETTINGS.get(request.agent, {}), **request.settings}
-        for key, value in settings.items():
-            limit = SETTING_LIMITS.get(key)
-            if limit is not None and isinstance(value, int | float) and not 0 < value <= limit:
-                raise Refused(422, f"bot setting {key}: expected more than 0, at most {limit}", key)
         try:
+            settings = check_settings(request.agent, request.settings)
             towpath.agent(request.agent, seed=0, **settings)
         except GameError as error:
             raise Refused(422, str(error), "agent") from None
-        return agent_spec(request.agent, settings)
+        return str(AgentSpec(request.agent, tuple(sorted(settings.items()))))
 
-    async def listing(self) -> list[dict[str, JSON]]:
-        """The listed rooms still being played, newest first."""
-        open_rooms = []
-        for room_id in reversed(await self._db(self.storage.room_ids, True)):
-            room = await self.get(room_id)
-            if room is not None and room.row.listed and not room.state.is_terminal():
-                open_rooms.append(room.summary())
-        return open_rooms
+    async def listing(self, limit: int, cursor: str | None) -> tuple[list[Message], str | None]:
+        """A page of the rooms one may join (listed, being played, with an open seat),
+        newest first, and the cursor of the next page (None: the last page)."""
+        before = None
+        if cursor is not None:
+            created, _, room_id = cursor.partition("_")
+            try:
+                before = (float(created), room_id)
+            except ValueError:
+                raise Refused(422, "cursor: expected the next cursor of a page", "cursor") from None
+        found = await self._db(self.storage.open_rooms, limit + 1, before)
+        page = found[:limit]
+        following = f"{page[-1].created!r}_{page[-1].id}" if len(found) > limit else None
+        return [summary(listed) for listed in page], following
 
-    async def join(self, room: Room) -> tuple[int, str]:
-        """A free human seat of a listed room: its token is made anew for the one who joins."""
+    async def join(self, room: Room, name: str) -> tuple[int, str]:
+        """An open seat of a listed room, for a person who names themself."""
         if not room.row.listed:
             raise Refused(403, "this room is joined by invitation only", "invitation")
+        self._check_playing(room)
         async with room.lock:
-            free = [s for s in room.seats if s.kind == "human" and not s.claimed]
-            if not free or room.state.is_terminal():
-                raise Refused(409, "no free seat in this room", "seats")
+            free = [s for s in room.seats if s.access == OPEN and not s.claimed]
+            if not free:
+                raise Refused(409, "no open seat in this room", "seats")
             seat = free[0]
-            token = secrets.token_urlsafe(TOKEN_BYTES)
-            await self._db(self.storage.set_token, room.id, seat.seat, digest(token))
-            await self._db(self.storage.claim, room.id, seat.seat)
-            seat.token_digest, seat.claimed = digest(token), True
-        room.broadcast_presence()
-        return seat.seat, token
+            await self._db(self.storage.update_seat, room.id, seat.seat, name=name, claimed=True)
+            seat.name, seat.claimed = name, True
+            room.broadcast_state()  # the seat's name is part of every view's seat list
+        return seat.seat, room.token(seat.seat)
 
-    async def claim(self, room: Room, seat: int) -> None:
-        """The first time a seat's token is used, its seat stops being free to join."""
+    async def opened(self, room: Room, seat: int) -> None:
+        """The first time an invited seat's link is used, the seat shows as taken."""
         row = room.seats[seat]
         if not row.claimed:
             row.claimed = True
-            await self._db(self.storage.claim, room.id, seat)
+            await self._db(self.storage.update_seat, room.id, seat, claimed=True)
+            room.broadcast_presence()
 
-    async def rematch(self, room: Room, seat: int | None) -> tuple[Room, str | None]:
-        """The same game, options and seats again with a new seed; a player gets a new token."""
+    async def reissue(self, room: Room, seat: int) -> str:
+        """A new link for an invited seat; the old one opens nothing any more."""
+        if not 0 <= seat < len(room.seats) or room.seats[seat].access != INVITED:
+            raise Refused(409, f"seat {seat} is not an invited seat of this room", "seats")
+        async with room.lock:
+            row = room.seats[seat]
+            generation = row.generation + 1
+            await self._db(
+                self.storage.update_seat, room.id, seat, generation=generation, token_digest=None
+            )
+            row.generation, row.token_digest = generation, None
+            for client in list(room.clients):
+                if client.seat == seat:
+                    client.close(4403, "this link was re-issued: ask the host for the new one")
+        return room.token(seat)
+
+    async def rematch(self, room: Room, viewer: Viewer) -> tuple[Room, str | None]:
+        """The same game, options and seats again with a new seed; a player gets their
+        seat's token in it, the host the host's."""
         if not room.state.is_terminal():
             raise Refused(409, "the rematch starts once the game is over", "game over")
         async with room.lock:
             if room.row.rematch is None:
-                requests = [
-                    SeatRequest(s.kind, s.name, *parse_agent_spec(s.agent or "random"))
+                requests = [  # each seat stays with its player
+                    SeatRequest(
+                        s.kind,
+                        s.name,
+                        *bot_of(s.agent),
+                        access=s.access or INVITED,
+                        claimed=s.access == OPEN and s.claimed,
+                    )
                     for s in room.seats
                 ]
-                new, _ = await self.create(
+                new = await self.create(
                     room.game.id,
                     room.game.players,
                     room.row.options,
@@ -462,22 +612,23 @@ class Lobby:
                     room.row.listed,
                     rematch_of=room.id,
                 )
-                for s in new.seats:  # tokens are handed out as each player asks for them,
-                    if s.kind == "human":  # and the seats stay theirs, never free to join
-                        s.token_digest, s.claimed = None, True
-                        await self._db(self.storage.set_token, new.id, s.seat, None)
-                        await self._db(self.storage.claim, new.id, s.seat)
                 room.row.rematch = new.id
                 room.broadcast_presence()
             new = await self.room(room.row.rematch)
-        if seat is None or new.seats[seat].kind != "human":
+        if viewer.host:
+            return new, new.token("host")
+        if viewer.seat is None or not new.issued(new.seats[viewer.seat]):
             return new, None
-        token = secrets.token_urlsafe(TOKEN_BYTES)
-        await self._db(self.storage.set_token, new.id, seat, digest(token))
-        new.seats[seat].token_digest = digest(token)
-        return new, token
+        return new, new.token(viewer.seat)
 
     # -- acting ----------------------------------------------------------------------------------
+
+    @staticmethod
+    def _check_playing(room: Room) -> None:
+        if room.row.archived:
+            raise Refused(409, "this room was archived: it had no action for too long", "archived")
+        if room.state.is_terminal():
+            raise Refused(409, "the game is over", "game over")
 
     async def act(
         self, room: Room, seat: int | None, version: int, text: str, acted_at: float | None = None
@@ -488,8 +639,7 @@ class Lobby:
             state = room.state
             if seat is None:
                 raise Refused(403, "a spectator cannot act", "seat")
-            if state.is_terminal():
-                raise Refused(409, "the game is over", "game over")
+            self._check_playing(room)
             if version != room.version:
                 raise Refused(
                     409,
@@ -521,9 +671,13 @@ class Lobby:
 
     # -- bots ------------------------------------------------------------------------------------
 
-    def _schedule_bot(self, room: Room) -> None:
+    @staticmethod
+    def _bot_to_move(room: Room) -> bool:
         seat = room.state.current_player
-        if self._stopping or seat is None or room.seats[seat].kind != "bot":
+        return seat is not None and room.seats[seat].kind == "bot"
+
+    def _schedule_bot(self, room: Room) -> None:
+        if self._stopping or room.row.archived or not self._bot_to_move(room):
             return
         if room.bot_task is not None and not room.bot_task.done():
             return
@@ -537,9 +691,7 @@ class Lobby:
             return
         spec = room.seats[seat].agent or "random"
         seed = (room.row.seed * 1009 + seat * 7919 + version) % (1 << 62)
-        text = await asyncio.get_running_loop().run_in_executor(
-            self.bot_pool, choose_action, room.state.to_json(), spec, seed
-        )
+        text = await self.bots.move(room.state, spec, seed)
         acted_at = time.time()
         room.bot_task = None
         try:
@@ -556,9 +708,16 @@ class Lobby:
 
     def disconnect(self, room: Room, client: Client) -> None:
         room.clients.discard(client)
+        room.touched = time.monotonic()
         room.broadcast_presence()
 
 
 def _report_failure(task: asyncio.Task[None]) -> None:
     if not task.cancelled() and task.exception() is not None:
         log.error("bot turn failed", exc_info=task.exception())
+
+
+def bot_of(spec: str | None) -> tuple[str, dict[str, JSON]]:
+    """A seat's bot and its settings, from the spec kept in its row."""
+    bot = AgentSpec.parse(spec or "random")
+    return bot.name, dict(bot.params)

@@ -1,24 +1,29 @@
 """Where rooms live between restarts: SQLite by default, PostgreSQL when a URL names it.
 
 A room is its game record (game, players, options, seed) plus its seats; its actions are rows
-numbered from 1. Restoring a room replays its record. Seat tokens are kept only as SHA-256
-digests: a token is shown once, when it is made, and checked by its digest afterwards.
+numbered from 1. Restoring a room replays its record. No seat token is stored: tokens are
+derived from the server's secret (kept in `server_keys`, made on the first start) and each
+seat's generation, which a re-issued link bumps. The schema is managed by the Alembic
+migrations in `migrations/`: opening a database upgrades it to the newest schema, a database
+of the first release (made before migrations) included.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
+import secrets
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from alembic import command
+from alembic.config import Config
 from sqlalchemy import (
     JSON,
-    BigInteger,
     Boolean,
     Column,
     Connection,
@@ -29,16 +34,24 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    and_,
     create_engine,
     event,
+    exists,
+    func,
     insert,
+    inspect,
+    or_,
     select,
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 
 DATABASE_ENV = "TOWPATH_DATABASE_URL"
 DEFAULT_FILE = "towpath.sqlite3"
+BASELINE = "0001"  # the first release's schema, made without migrations
+SECRET_KEY = "seat_tokens"
 
 metadata = MetaData()
 
@@ -49,10 +62,13 @@ rooms = Table(
     Column("game", String(64), nullable=False),
     Column("players", Integer, nullable=False),
     Column("options", JSON, nullable=False),
-    Column("seed", BigInteger, nullable=False),
+    Column("seed", String(40), nullable=False),  # decimal text: seeds have 128 bits
+    Column("seed_chosen", Boolean, nullable=True),
     Column("listed", Boolean, nullable=False),
-    Column("over", Boolean, nullable=False, default=False),
+    Column("over", Boolean, nullable=False),
+    Column("archived", Boolean, nullable=False),
     Column("created", Float, nullable=False),
+    Column("acted", Float, nullable=False),
     Column("rematch_of", String(32), nullable=True),
     Column("rematch", String(32), nullable=True),
 )
@@ -65,8 +81,10 @@ seats = Table(
     Column("kind", String(8), nullable=False),
     Column("name", String(40), nullable=False),
     Column("agent", String(200), nullable=True),
-    Column("token_digest", String(64), nullable=True, index=True),
-    Column("claimed", Boolean, nullable=False, default=False),
+    Column("access", String(8), nullable=True),
+    Column("generation", Integer, nullable=False),
+    Column("token_digest", String(64), nullable=True),
+    Column("claimed", Boolean, nullable=False),
 )
 
 actions = Table(
@@ -78,9 +96,12 @@ actions = Table(
     Column("at", Float, nullable=False),
 )
 
-
-def digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+server_keys = Table(
+    "server_keys",
+    metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", String(128), nullable=False),
+)
 
 
 def database_url(given: str | None = None) -> str:
@@ -107,8 +128,10 @@ class SeatRow:
     kind: str  # "human" or "bot"
     name: str
     agent: str | None  # the bot's spec, such as "mcts:seconds=1"
-    token_digest: str | None
-    claimed: bool
+    access: str | None  # a person's seat: "invited" (by its link) or "open" (to join)
+    generation: int  # how often its link was re-issued
+    claimed: bool  # an open seat: someone joined; an invited seat: its link was opened
+    token_digest: str | None = None  # a first-release seat's token, as SHA-256
 
 
 @dataclass
@@ -118,9 +141,12 @@ class RoomRow:
     players: int
     options: dict[str, Any]
     seed: int
+    seed_chosen: bool | None  # None: a first-release room, which did not record it
     listed: bool
     over: bool
+    archived: bool
     created: float
+    acted: float
     rematch_of: str | None
     rematch: str | None
     seats: list[SeatRow]
@@ -136,6 +162,31 @@ class RoomRow:
         }
 
 
+@dataclass(frozen=True)
+class Listed:
+    """A room as the lobby lists it, read without replaying it."""
+
+    id: str
+    game: str
+    players: int
+    created: float
+    version: int
+    seats: list[SeatRow]
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Bring the database to `revision` (the newest by default); a database of the first
+    release, made before migrations, is first marked as being at its schema."""
+    config = Config()
+    config.set_main_option("script_location", str(resources.files("towpath.server") / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        tables = inspect(connection).get_table_names()
+        if "rooms" in tables and "alembic_version" not in tables:
+            command.stamp(config, BASELINE)
+        command.upgrade(config, revision)
+
+
 class Storage:
     """Synchronous storage; the server calls it from one writer thread."""
 
@@ -144,12 +195,27 @@ class Storage:
         self.engine: Engine = create_engine(self.url, pool_pre_ping=True)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        upgrade(self.engine)
 
     @contextmanager
     def _begin(self) -> Iterator[Connection]:
         with self.engine.begin() as connection:
             yield connection
+
+    def secret(self) -> bytes:
+        """The server's secret for seat tokens: made on the first start, kept afterwards."""
+        query = select(server_keys.c.value).where(server_keys.c.name == SECRET_KEY)
+        with self.engine.connect() as db:
+            found = db.execute(query).scalar()
+        if found is None:
+            try:
+                with self._begin() as db:
+                    db.execute(insert(server_keys).values(name=SECRET_KEY, value=_new_secret()))
+            except IntegrityError:  # another server process made it first
+                pass
+            with self.engine.connect() as db:
+                found = db.execute(query).scalar_one()
+        return bytes.fromhex(found)
 
     def create_room(self, room: RoomRow) -> None:
         with self._begin() as db:
@@ -159,18 +225,18 @@ class Storage:
                     game=room.game,
                     players=room.players,
                     options=room.options,
-                    seed=room.seed,
+                    seed=str(room.seed),
+                    seed_chosen=room.seed_chosen,
                     listed=room.listed,
                     over=False,
+                    archived=False,
                     created=room.created,
+                    acted=room.acted,
                     rematch_of=room.rematch_of,
                     rematch=None,
                 )
             )
-            db.execute(
-                insert(seats),
-                [{"room": room.id, **seat.__dict__} for seat in room.seats],
-            )
+            db.execute(insert(seats), [{"room": room.id, **seat.__dict__} for seat in room.seats])
             if room.rematch_of is not None:
                 db.execute(
                     update(rooms).where(rooms.c.id == room.rematch_of).values(rematch=room.id)
@@ -188,30 +254,81 @@ class Storage:
                     for r in rows
                 ],
             )
+            db.execute(
+                update(rooms).where(rooms.c.id.in_({r.room for r in rows})).values(acted=now)
+            )
             finished = [r.room for r in rows if r.over]
             if finished:
                 db.execute(update(rooms).where(rooms.c.id.in_(finished)).values(over=True))
 
-    def set_token(self, room: str, seat: int, token_digest: str | None) -> None:
+    def update_seat(self, room: str, seat: int, **values: Any) -> None:
         with self._begin() as db:
             db.execute(
-                update(seats)
-                .where(seats.c.room == room, seats.c.seat == seat)
-                .values(token_digest=token_digest)
+                update(seats).where(seats.c.room == room, seats.c.seat == seat).values(**values)
             )
 
-    def claim(self, room: str, seat: int) -> None:
-        with self._begin() as db:
-            db.execute(
-                update(seats).where(seats.c.room == room, seats.c.seat == seat).values(claimed=True)
-            )
-
-    def room_ids(self, only_unfinished: bool) -> list[str]:
-        query = select(rooms.c.id).order_by(rooms.c.created)
-        if only_unfinished:
-            query = query.where(rooms.c.over.is_(False))
+    def active_room_ids(self) -> list[str]:
+        """Rooms still being played and not archived, oldest first."""
+        query = (
+            select(rooms.c.id)
+            .where(rooms.c.over.is_(False), rooms.c.archived.is_(False))
+            .order_by(rooms.c.created)
+        )
         with self.engine.connect() as db:
             return [row.id for row in db.execute(query)]
+
+    def open_rooms(self, limit: int, before: tuple[float, str] | None) -> list[Listed]:
+        """Listed rooms being played with a seat open to join, newest first, from `before`
+        (the (created, id) of the last room of the previous page)."""
+        open_seat = exists().where(
+            seats.c.room == rooms.c.id, seats.c.access == "open", seats.c.claimed.is_(False)
+        )
+        query = select(rooms.c.id, rooms.c.game, rooms.c.players, rooms.c.created).where(
+            rooms.c.listed.is_(True),
+            rooms.c.over.is_(False),
+            rooms.c.archived.is_(False),
+            open_seat,
+        )
+        if before is not None:
+            created, room_id = before
+            query = query.where(
+                or_(
+                    rooms.c.created < created,
+                    and_(rooms.c.created == created, rooms.c.id < room_id),
+                )
+            )
+        query = query.order_by(rooms.c.created.desc(), rooms.c.id.desc()).limit(limit)
+        with self.engine.connect() as db:
+            found = db.execute(query).all()
+            ids = [row.id for row in found]
+            counts: dict[str, int] = dict(
+                db.execute(
+                    select(actions.c.room, func.count())
+                    .where(actions.c.room.in_(ids))
+                    .group_by(actions.c.room)
+                ).all()
+            )
+            seat_rows = db.execute(
+                select(seats).where(seats.c.room.in_(ids)).order_by(seats.c.seat)
+            ).all()
+        by_room: dict[str, list[SeatRow]] = {room_id: [] for room_id in ids}
+        for s in seat_rows:
+            by_room[s.room].append(_seat(s))
+        return [
+            Listed(
+                row.id, row.game, row.players, row.created, counts.get(row.id, 0), by_room[row.id]
+            )
+            for row in found
+        ]
+
+    def archive_idle(self, acted_before: float) -> list[str]:
+        """Archive the rooms with no action since `acted_before`; their ids."""
+        idle = rooms.c.archived.is_(False) & (rooms.c.acted < acted_before)
+        with self._begin() as db:
+            ids = [row.id for row in db.execute(select(rooms.c.id).where(idle))]
+            if ids:
+                db.execute(update(rooms).where(rooms.c.id.in_(ids)).values(archived=True))
+        return ids
 
     def load_room(self, room_id: str) -> RoomRow | None:
         with self.engine.connect() as db:
@@ -231,21 +348,38 @@ class Storage:
             game=row.game,
             players=row.players,
             options=dict(row.options),
-            seed=row.seed,
+            seed=int(row.seed),
+            seed_chosen=row.seed_chosen,
             listed=row.listed,
             over=row.over,
+            archived=row.archived,
             created=row.created,
+            acted=row.acted,
             rematch_of=row.rematch_of,
             rematch=row.rematch,
-            seats=[
-                SeatRow(s.seat, s.kind, s.name, s.agent, s.token_digest, s.claimed)
-                for s in seat_rows
-            ],
+            seats=[_seat(s) for s in seat_rows],
             actions=[n.notation for n in notations],
         )
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+def _seat(row: Any) -> SeatRow:
+    return SeatRow(
+        row.seat,
+        row.kind,
+        row.name,
+        row.agent,
+        row.access,
+        row.generation,
+        row.claimed,
+        row.token_digest,
+    )
+
+
+def _new_secret() -> str:
+    return secrets.token_bytes(32).hex()
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

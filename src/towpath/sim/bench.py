@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
-import towpath
+from towpath.api import agent, load
 
 
 @dataclass(frozen=True)
@@ -36,13 +36,13 @@ class PlayoutSpeed:
 
 def playout_speed(game_id: str, players: int | None = None, seconds: float = 2.0) -> PlayoutSpeed:
     """Play seeded random games of `game_id` for about `seconds` (at least one game)."""
-    game = towpath.load(game_id, players)
+    game = load(game_id, players)
     games = actions = 0
     start = time.perf_counter()
     elapsed = 0.0
     while games == 0 or elapsed < seconds:
         state = game.new_state(seed=games)
-        bot = towpath.agent("random", seed=games)
+        bot = agent("random", seed=games)
         while not state.is_terminal():
             state.apply(bot.choose(state))
             actions += 1

@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import towpath
 from towpath.agents.spec import AgentSpec, parse_agent_list
+from towpath.api import load
 from towpath.core.errors import GameError, quote
 from towpath.sim.playout import Job
 
@@ -51,7 +51,7 @@ def make_plan(
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise GameError(f"--seed: expected a whole number from 0 to 2^63 - 1, got {seed!r}")
     specs = agent_specs(agents)
-    resolved = towpath.load(game, players, **options).players
+    resolved = load(game, players, **options).players
     if len(specs) > resolved:
         raise GameError(f"--agents: {len(specs)} agents for {resolved} players")
     both = sorted(set(options) & set(grid))
@@ -59,7 +59,7 @@ def make_plan(
         raise GameError(f"option {both[0]} is given both as --option and --grid")
     variants = [{**options, **choice} for choice in grid_choices(grid)]
     for variant in variants:
-        towpath.load(game, resolved, **variant)
+        load(game, resolved, **variant)
     labels = [variant_label(variant) for variant in variants]
     jobs = [
         Job(

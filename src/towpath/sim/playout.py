@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-import towpath
 from towpath.agents.spec import AgentSpec
+from towpath.api import load
 from towpath.core.game import Game, State
 from towpath.core.rng import Rng
 
@@ -56,7 +56,7 @@ def derive_seed(*parts: int) -> int:
 
 @lru_cache(maxsize=64)
 def _load(game_id: str, players: int, options_json: str) -> Game:
-    return towpath.load(game_id, players, **json.loads(options_json))
+    return load(game_id, players, **json.loads(options_json))
 
 
 def load_job_game(job: Job) -> Game:

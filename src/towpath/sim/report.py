@@ -16,7 +16,7 @@ import pandas as pd
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-import towpath
+from towpath.api import load
 from towpath.core.errors import GameError
 from towpath.sim import balance
 from towpath.sim.balance import ENDINGS, Summary
@@ -89,7 +89,7 @@ def section(frame: pd.DataFrame) -> Section:
 
 def heading(summary: Summary) -> str:
     try:
-        title = towpath.load(summary.game, summary.players).title
+        title = load(summary.game, summary.players).title
     except GameError:
         title = summary.game
     return f"{title}, {summary.players} players"

@@ -8,8 +8,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
-import towpath
 from towpath.agents.mcts import MCTSAgent
+from towpath.api import agent, load
 from towpath.sim.stats import wilson
 
 Params = dict[str, Any]
@@ -53,9 +53,9 @@ def play_duel(
     game_id: str, seats: tuple[str, str], params: tuple[Params, Params], seed: int
 ) -> list[float]:
     """One 2-player game; the returns of seats 0 and 1."""
-    state = towpath.load(game_id, 2).new_state(seed)
+    state = load(game_id, 2).new_state(seed)
     bots = [
-        towpath.agent(name, seed=seed * 2 + i, **p)
+        agent(name, seed=seed * 2 + i, **p)
         for i, (name, p) in enumerate(zip(seats, params, strict=True))
     ]
     while not state.is_terminal():
@@ -117,8 +117,8 @@ def _duels(
 
 def mcts_iterations_per_second(game_id: str, seconds: float = 1.0, positions: int = 3) -> float:
     """MCTS iterations per second on a few positions reached by random play (2 players)."""
-    game = towpath.load(game_id, 2)
-    walker = towpath.agent("random", seed=1)
+    game = load(game_id, 2)
+    walker = agent("random", seed=1)
     done = spent = 0.0
     for index in range(positions):
         state = game.new_state(seed=index)

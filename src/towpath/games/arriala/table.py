@@ -7,7 +7,6 @@ from functools import cache
 from typing import ClassVar
 
 from towpath.core.actions import Action
-from towpath.core.errors import GameError
 from towpath.core.game import Game, State
 from towpath.core.options import FileOption, IntOption, Option
 from towpath.games.arriala.actions import NOTATION_HELP, Notation
@@ -47,10 +46,7 @@ class ArrialaTable(Game):
     notation: Notation
 
     def _setup(self) -> None:
-        first = self.option("first_player", int) or 0
-        if first >= self.players:
-            raise GameError(f"option first_player: expected a seat from 0 to {self.players - 1}")
-        self.first_player = first
+        self.first_player = self.seat_option("first_player")
         self.max_turns = self.option("max_turns", int) or RULES.max_turns
         self.layout = build_layout(load_board(self.option("board", str)), self.players, RULES)
         self.notation = notation_for(self.layout)

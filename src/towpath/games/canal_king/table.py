@@ -97,10 +97,7 @@ class CanalKingTable(Game):
     max_turns: int
 
     def _setup(self) -> None:
-        first = self.option("first_player", int) or 0
-        if first >= self.players:
-            raise GameError(f"option first_player: expected a seat from 0 to {self.players - 1}")
-        self.first_player = first
+        self.first_player = self.seat_option("first_player")
         self.ordered_calls = bool(self.option("ordered_calls", bool))
         self.max_turns = self.option("max_turns", int) or RULES.max_turns
         self.parts, self.tables = loaded_parts(

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from towpath.core.actions import Action
-from towpath.core.errors import GameError
 from towpath.core.game import JSON, Game, State
 from towpath.core.options import FileOption, IntOption, Option
 from towpath.games.detour.actions import NOTATION_HELP, Backward, Block, Move, Pass, SendOnDetour
@@ -46,10 +45,7 @@ class DetourTable(Game):
     max_rounds: int
 
     def _setup(self) -> None:
-        first = self.option("first_player", int) or 0
-        if first >= self.players:
-            raise GameError(f"option first_player: expected a seat from 0 to {self.players - 1}")
-        self.first_player = first
+        self.first_player = self.seat_option("first_player")
         self.max_rounds = self.option("max_rounds", int) or RULES.max_rounds
         self.map = load_map(self.option("map", str))
         self.card_set = load_cards(self.option("cards", str))

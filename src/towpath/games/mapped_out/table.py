@@ -81,10 +81,7 @@ class MappedOutTable(Game):
             for mask in range(self.everyone + 1)
         )
         self.card_names = tuple(kind.name for kind in self.kinds)
-        first = self.option("first_player", int) or 0
-        if first >= self.players:
-            raise GameError(f"option first_player: expected a seat from 0 to {self.players - 1}")
-        self.first_player = first
+        self.first_player = self.seat_option("first_player")
         self.see_cards = self._flag("see_cards")
         self.choose_orientation = self._flag("choose_orientation")
         self.hard_reveal = self._flag("hard_reveal")

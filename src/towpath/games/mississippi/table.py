@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from towpath.core.actions import Action
-from towpath.core.errors import GameError
 from towpath.core.game import Game, State
 from towpath.core.options import FileOption, IntListOption, IntOption, Option
 from towpath.games.mississippi.actions import NOTATION_HELP, parse
@@ -45,10 +44,7 @@ class MississippiTable(Game):
     max_turns: int
 
     def _setup(self) -> None:
-        first = self.option("first_player", int) or 0
-        if first >= self.players:
-            raise GameError(f"option first_player: expected a seat from 0 to {self.players - 1}")
-        self.first_player = first
+        self.first_player = self.seat_option("first_player")
         logs = self.option("logs", int)
         self.logs_each = RULES.logs_per_player[self.players] if logs is None else logs
         self.side_numbers = tuple(self.option("side_numbers", list) or RULES.side_numbers)

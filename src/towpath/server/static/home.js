@@ -75,19 +75,22 @@ function showOptions(game) {
 function showSeats() {
   const box = $("seats");
   const count = Number($("players").value) || chosenGame().default_players;
-  const kinds = ["human", ...catalogue.bots.map((b) => b.name)];
+  const kinds = ["human", "open", ...catalogue.bots.map((b) => b.name)];
+  const labels = { human: "person, invited (by link)", open: "person, open (anyone may join)" };
   const before = [...box.querySelectorAll("select")].map((s) => s.value);
   box.replaceChildren();
   for (let seat = 0; seat < count; seat += 1) {
     const kind = el("select", { id: `seat-${seat}`, "data-seat": seat },
-      ...kinds.map((k) => el("option", { value: k, text: k === "human" ? "person (invite link)" : `${k} bot` })));
+      ...kinds.map((k) => el("option", { value: k, text: labels[k] || `${k} bot` })));
     kind.value = before[seat] || (seat === 0 ? "human" : "random");
-    const name = el("input", { id: `seat-name-${seat}`, placeholder: "name", maxlength: "40", size: "10" });
-    const settings = el("input", { id: `seat-settings-${seat}`, placeholder: "settings: seconds=1", size: "16" });
+    const name = el("input", { id: `seat-name-${seat}`, placeholder: "name", maxlength: "40", size: "10", title: "an open seat's name is chosen by who joins" });
+    const settings = el("input", { id: `seat-settings-${seat}`, placeholder: "settings: name=value,…", size: "16" });
     const sync = () => {
       const bot = catalogue.bots.find((b) => b.name === kind.value);
-      settings.classList.toggle("hidden", !bot);
-      if (bot && !settings.value) settings.value = Object.entries(bot.settings).map(([k, v]) => `${k}=${v}`).join(",");
+      settings.classList.toggle("hidden", !bot || !bot.settings.length);
+      name.classList.toggle("hidden", kind.value === "open");
+      if (bot && !settings.value) settings.value = Object.entries(bot.defaults).map(([k, v]) => `${k}=${v}`).join(",");
+      settings.title = bot ? bot.settings.map((s) => `${s.name}: ${s.expected} — ${s.help}`).join("\n") : "";
     };
     kind.addEventListener("change", () => { settings.value = ""; sync(); });
     sync();
@@ -122,10 +125,15 @@ function formBody() {
     const seat = select.dataset.seat;
     const name = $(`seat-name-${seat}`).value.trim();
     if (select.value === "human") return { kind: "human", name };
+    if (select.value === "open") return { kind: "human", access: "open" };
     return { kind: "bot", name, agent: select.value, settings: parseSettings($(`seat-settings-${seat}`).value) };
   });
   const body = { game: game.id, players: Number($("players").value), options, seats, listed: $("listed").checked };
-  if ($("seed").value !== "") body.seed = Number($("seed").value);
+  const seed = $("seed").value.trim();
+  if (seed !== "") {  // sent as text: a seed may have more digits than a JavaScript number holds
+    if (!/^\d{1,39}$/.test(seed)) throw new Error("seed: expected a whole number of at most 39 digits");
+    body.seed = seed;
+  }
   return body;
 }
 
@@ -146,22 +154,26 @@ async function create(event) {
   const links = $("links");
   links.replaceChildren();
   const copyable = (label, link, id) => el("li", {}, el("div", { text: label }), el("input", { readonly: "", value: link, id, onclick: (e) => e.target.select() }));
-  data.seats.forEach((s, index) => links.append(copyable(index === 0 ? `Your seat (seat ${s.seat}) — keep this link to come back` : `Invite link for seat ${s.seat} — send it to that player only`, s.link, `link-${s.seat}`)));
-  links.append(copyable("Spectator link — anyone may watch", data.spectate, "link-spectate"));
+  data.seats.forEach((s, index) => links.append(copyable(index === 0 ? `Your seat (seat ${s.seat}): open it with the button above` : `Invitation for seat ${s.seat}: send it to that player only`, s.link, `link-${s.seat}`)));
+  links.append(copyable("Spectator link: anyone may watch", data.spectate, "link-spectate"));
+  links.append(copyable("Host link: shows every invitation again on the room page; keep it private", data.host, "link-host"));
   $("open-seat").href = data.link;
   $("created").classList.remove("hidden");
   loadRooms();
 }
 
-async function loadRooms() {
-  const rooms = await (await fetch("/api/rooms")).json();
+let nextRooms = null;  // the cursor of the lobby's next page
+
+async function loadRooms(more = false) {
+  const query = more && nextRooms ? `?cursor=${encodeURIComponent(nextRooms)}` : "";
+  const page = await (await fetch(`/api/rooms${query}`)).json();
   const box = $("rooms");
-  box.replaceChildren();
-  if (!rooms.length) box.append(el("li", { class: "muted", text: "No open rooms: create one above." }));
-  for (const room of rooms) {
-    const free = room.seats.filter((s) => s.kind === "human" && !s.claimed).length;
-    const join = el("button", { text: `Join (${free} free)`, onclick: () => joinRoom(room.room) });
-    if (!free) join.disabled = true;
+  if (!more) box.replaceChildren();
+  nextRooms = page.next;
+  $("more-rooms").classList.toggle("hidden", !nextRooms);
+  if (!more && !page.rooms.length) box.append(el("li", { class: "muted", text: "No room has an open seat: create one above." }));
+  for (const room of page.rooms) {
+    const join = el("button", { text: `Join (${room.open_seats} open)`, onclick: () => joinRoom(room.room) });
     box.append(el("li", { "data-room": room.room },
       el("strong", { text: room.title }),
       el("span", { class: "muted", text: `${room.players} players · ${room.version} actions` }),
@@ -170,9 +182,12 @@ async function loadRooms() {
 }
 
 async function joinRoom(roomId) {
-  const response = await fetch(`/api/rooms/${roomId}/join`, { method: "POST" });
+  const name = $("join-name").value.trim();
+  $("join-error").textContent = "";
+  if (!name) { $("join-error").textContent = "Type your name first: the others see it."; $("join-name").focus(); return; }
+  const response = await fetch(`/api/rooms/${roomId}/join`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name }) });
   const data = await response.json();
-  if (!response.ok) { alert(describeError(data)); loadRooms(); return; }
+  if (!response.ok) { $("join-error").textContent = describeError(data); loadRooms(); return; }
   location.href = data.link;
 }
 
@@ -184,8 +199,9 @@ async function start() {
   $("form").addEventListener("submit", create);
   choose(catalogue.games[0].id);
   window.scrollTo(0, 0);
+  $("more-rooms").addEventListener("click", () => loadRooms(true));
   loadRooms();
-  setInterval(loadRooms, 10000);
+  setInterval(() => { if (!nextRooms) loadRooms(); }, 10000);
 }
 
 start();

@@ -1,13 +1,14 @@
 // The game page: one socket per page, pushing this seat's view; clicks become actions.
 const $ = (id) => document.getElementById(id);
 const roomId = decodeURIComponent(location.pathname.split("/").pop());
-const token = location.hash.slice(1) || null;
-const headers = token ? { "X-Towpath-Token": token } : {};
+const tokens = takeTokens();
+const headers = tokens.seat ? { "X-Towpath-Token": tokens.seat } : {};
 let current = null;   // the last state message
 let picks = [];       // the notation runs clicked so far
 let socket = null;
 let retries = 0;
 let replayStep = 0;
+let ownReissue = null;  // the host re-issuing their own seat's link: the socket reconnects with it
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -20,20 +21,64 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// -- the link's tokens ---------------------------------------------------------------------
+// A link carries its tokens in the fragment (#seat=…&host=…; the first release's links: #TOKEN),
+// which no server ever sees. The page keeps them in this browser and takes them out of the
+// address bar, so that sharing the address shares only the spectator's view.
+
+function takeTokens() {
+  const key = `towpath:room:${roomId}`;
+  const kept = JSON.parse(localStorage.getItem(key) || "{}");
+  const fragment = location.hash.slice(1);
+  if (fragment) {
+    const given = fragment.includes("=") ? Object.fromEntries(new URLSearchParams(fragment)) : { seat: fragment };
+    for (const role of ["seat", "host"]) if (given[role]) kept[role] = given[role];
+    localStorage.setItem(key, JSON.stringify(kept));
+    history.replaceState(null, "", location.pathname);
+  }
+  return kept;
+}
+
+function forgetSeat() {
+  const key = `towpath:room:${roomId}`;
+  const kept = JSON.parse(localStorage.getItem(key) || "{}");
+  delete kept.seat;
+  localStorage.setItem(key, JSON.stringify(kept));
+  location.reload();
+}
+
 // -- the socket, with reconnection ---------------------------------------------------------
+
+const REFUSALS = {
+  4403: "This link opens no seat of this room: it is wrong, or the host has re-issued it. Ask the host for the current link.",
+  4404: "There is no such room: the link is wrong.",
+};
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  socket = new WebSocket(`${scheme}://${location.host}/api/rooms/${encodeURIComponent(roomId)}/socket${query}`);
-  socket.onopen = () => { retries = 0; setConnection(true); };
+  const sent = tokens.seat || null;
+  ownReissue = null;
+  socket = new WebSocket(`${scheme}://${location.host}/api/rooms/${encodeURIComponent(roomId)}/socket`);
+  socket.onopen = () => { retries = 0; socket.send(JSON.stringify({ type: "auth", token: sent })); setConnection(true); };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
+    if (event.code === 4403 && ownReissue) { ownReissue.then(connect); return; }  // the host's own seat
+    if (event.code >= 4400 && event.code < 4500) { refusedLink(event); return; }
     setConnection(false);
-    if (event.code >= 4400 && event.code < 4500) { $("status").textContent = event.reason || "This link opens nothing."; return; }
     setTimeout(connect, Math.min(4000, 250 * 2 ** retries));
     retries += 1;
   };
+}
+
+function refusedLink(event) {
+  $("conn").textContent = "not connected";
+  $("conn").classList.add("off");
+  document.body.dataset.connected = "refused";
+  $("status").textContent = REFUSALS[event.code] || event.reason || "This link opens nothing.";
+  $("status").classList.add("refused");
+  if (event.code === 4403 && tokens.seat) {
+    $("error").replaceChildren(el("button", { id: "watch-instead", text: "Watch this room instead", onclick: forgetSeat }));
+  }
 }
 
 function setConnection(on) {
@@ -49,8 +94,10 @@ function receive(message) {
     if (fresh) picks = [];
     $("error").textContent = "";
     render();
+    if (tokens.host && fresh) showHost();
   } else if (message.type === "presence") {
     if (current) { current.seats = message.seats; showSeats(); }
+    if (tokens.host) showHost();
   } else if (message.type === "refused" || message.type === "error") {
     $("error").textContent = message.message;
   }
@@ -126,16 +173,82 @@ function render() {
   document.body.dataset.version = current.version;
   let status;
   if (current.over) status = "Game over.";
+  else if (current.archived) status = "This room was archived: it had no action for too long. Its record stays readable.";
   else if (mine) status = "Your turn.";
   else status = `Waiting for ${seatLabel(current.current_player)}.`;
   $("status").textContent = status;
   $("status").classList.toggle("mine", mine);
+  $("seed-note").classList.toggle("hidden", current.seed_chosen !== true);
+  $("side").classList.remove("hidden");
   drawBoard($("board"), current.svg, current.text);
   wireBoard($("board"));
   showSeats();
   showActions(mine);
   showLog();
   showResult();
+  showFairness();
+}
+
+function showFairness() {
+  const lines = [el("div", {}, el("span", { text: "Seed commitment (SHA-256): " }), el("code", { id: "seed-hash", text: current.seed_hash }))];
+  if (current.seed !== null) {
+    lines.push(el("div", {}, el("span", { text: "Seed: " }), el("code", { id: "seed", text: current.seed })));
+    lines.push(el("div", { class: "muted", text: "Its decimal text hashes to the commitment above, and the game's record replays every shuffle from it (towpath replay)." }));
+  } else {
+    lines.push(el("div", { class: "muted", text: "The seed is published when the game is over, so anyone can check the shuffles." }));
+  }
+  if (current.seed_chosen === true) lines.push(el("div", { class: "warning", id: "seed-chosen", text: "The seed was chosen by the room's creator, who can know every secret of this game." }));
+  else if (current.seed_chosen === null) lines.push(el("div", { class: "muted", text: "This room was made by an earlier server, which did not record whether the seed was chosen." }));
+  $("seed-info").replaceChildren(...lines);
+}
+
+// -- the host's invitations ------------------------------------------------------------------
+
+function copyable(label, link, id) {
+  return el("li", {}, el("div", { text: label }), el("input", { readonly: "", value: link, id, onclick: (e) => e.target.select() }));
+}
+
+async function showHost() {
+  const response = await fetch(`/api/rooms/${roomId}/links`, { headers: { "X-Towpath-Token": tokens.host } });
+  const data = await response.json();
+  $("host-box").classList.remove("hidden");
+  if (!response.ok) { $("host-links").replaceChildren(el("li", { class: "error", text: data.detail })); return; }
+  const items = [];
+  for (const seat of data.seats) {
+    const who = `Seat ${seat.seat}${seat.name ? ` (${seat.name})` : ""}`;
+    if (seat.link) {
+      const item = copyable(`${who}: invitation${seat.claimed ? ", opened" : ", not opened yet"}`, seat.link, `host-link-${seat.seat}`);
+      item.append(el("button", { class: "small", "data-reissue": seat.seat, text: "Re-issue (the old link stops working)", onclick: () => reissue(seat.seat) }));
+      items.push(item);
+    } else {
+      items.push(el("li", { text: `${who}: open seat, ${seat.claimed ? "joined from the lobby" : "nobody has joined yet"}` }));
+    }
+  }
+  items.push(copyable("Spectator link: anyone may watch", data.spectate, "host-link-spectate"));
+  items.push(copyable("Host link: shows these links again; keep it private", data.host, "host-link-host"));
+  $("host-links").replaceChildren(...items);
+}
+
+function reissue(seat) {
+  const own = seat === current?.seat && tokens.seat;
+  const done = (async () => {
+    const response = await fetch(`/api/rooms/${roomId}/seats/${seat}/link`, { method: "POST", headers: { "X-Towpath-Token": tokens.host } });
+    const data = await response.json();
+    if (!response.ok) { $("error").textContent = data.detail; return; }
+    if (own) {
+      tokens.seat = data.token;
+      headers["X-Towpath-Token"] = data.token;
+      localStorage.setItem(`towpath:room:${roomId}`, JSON.stringify(tokens));
+    }
+    showHost();
+  })();
+  if (own) ownReissue = done;
+}
+
+function seatKind(info) {
+  if (info.kind === "bot") return info.agent;
+  if (info.access === "open") return info.claimed ? "person (joined)" : "open seat";
+  return info.claimed ? "person (invited)" : "invited, not arrived yet";
 }
 
 function showSeats() {
@@ -145,12 +258,14 @@ function showSeats() {
   for (const info of current.seats) {
     const bits = [el("span", { class: `dot ${info.connected ? "on" : ""}`, title: info.connected ? "connected" : "away" }),
       el("span", { text: `${info.seat}. ${info.name}` }),
-      el("span", { class: "muted", text: info.kind === "bot" ? info.agent : (info.claimed ? "person" : "free seat") })];
+      el("span", { class: "muted", text: seatKind(info) })];
     if (Array.isArray(scores)) bits.push(el("span", { class: "score", text: `· ${scores[info.seat]}` }));
     if (info.seat === current.current_player && !current.over) bits.push(el("span", { class: "turn-mark", text: "◀ to play" }));
     list.append(el("li", { "data-seat": info.seat }, ...bits));
   }
   $("you").textContent = current.seat === null ? "You are watching." : `You are seat ${current.seat}.`;
+  $("my-link").classList.toggle("hidden", current.seat === null);
+  if (current.seat !== null) $("my-link-input").value = `${location.origin}/room/${roomId}#seat=${tokens.seat}`;
   $("rematch-box").classList.toggle("hidden", !current.over || current.seat === null);
 }
 
@@ -211,10 +326,17 @@ function wireReplay() {
 }
 
 async function rematch() {
-  const response = await fetch(`/api/rooms/${roomId}/rematch`, { method: "POST", headers });
-  const data = await response.json();
-  if (!response.ok) { $("error").textContent = data.detail; return; }
-  location.href = data.link;
+  let link = null;
+  const fragments = [];
+  for (const [role, token] of [["seat", tokens.seat], ["host", tokens.host]]) {
+    if (!token) continue;
+    const response = await fetch(`/api/rooms/${roomId}/rematch`, { method: "POST", headers: { "X-Towpath-Token": token } });
+    const data = await response.json();
+    if (!response.ok) { $("error").textContent = data.detail; return; }
+    link = data.link.split("#")[0];
+    if (data.link.includes("#")) fragments.push(data.link.split("#")[1]);
+  }
+  location.href = fragments.length ? `${link}#${fragments.join("&")}` : link;
 }
 
 $("notation-form").addEventListener("submit", (event) => {

@@ -1,0 +1,134 @@
+"""Seats and links: invited seats open only by their link, open seats are joined under the
+joiner's own name, the host sees every invitation again and can re-issue one, and tokens
+travel only in fragments, headers and the socket's first message."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from tests.server.conftest import (
+    Json,
+    auth,
+    create,
+    host_of,
+    make_client,
+    socket_of,
+    state_at,
+    token_of,
+    until,
+)
+from towpath.server.rooms import link_token
+
+
+def invited_and_open(client: TestClient, **body: object) -> Json:
+    seats = [
+        {"kind": "human", "name": "Ann"},
+        {"kind": "human", "name": "Ben (a friend)"},
+        {"kind": "human", "access": "open"},
+    ]
+    return create(client, game="mississippi", players=3, seats=seats, **body)
+
+
+def test_a_listed_rooms_invited_seat_cannot_be_joined_and_its_link_still_opens_it(
+    client: TestClient,
+) -> None:
+    created = invited_and_open(client)
+    room = created["room"]
+    assert [s["seat"] for s in created["seats"]] == [0, 1]  # the invited seats' links
+    first = client.post(f"/api/rooms/{room}/join", json={"name": "Mallory"}).json()
+    assert first["seat"] == 2  # the open seat, never Ben's
+    again = client.post(f"/api/rooms/{room}/join", json={"name": "Mallory"})
+    assert again.status_code == 409 and again.json()["rule"] == "seats"
+    ben = client.get(f"/api/rooms/{room}", headers=auth(token_of(created, 1))).json()
+    assert ben["seat"] == 1 and ben["seats"][1]["name"] == "Ben (a friend)"
+    assert ben["seats"][2]["name"] == "Mallory" and ben["seats"][1]["access"] == "invited"
+    with socket_of(client, room, token_of(created, 1)) as socket:
+        assert until(socket, state_at(0))["seat"] == 1
+
+
+def test_a_joiner_chooses_their_name(client: TestClient) -> None:
+    room = invited_and_open(client)["room"]
+    for name, says in [({}, "body.name: Field required"), ({"name": "  "}, "name: expected")]:
+        refused = client.post(f"/api/rooms/{room}/join", json=name)
+        assert refused.status_code == 422 and says in refused.json()["detail"]
+    assert client.post(f"/api/rooms/{room}/join", json={"name": "Zoë"}).json()["seat"] == 2
+
+
+def test_the_host_sees_every_invitation_and_reissuing_one_revokes_the_old(
+    client: TestClient,
+) -> None:
+    created = invited_and_open(client)
+    room, host = created["room"], host_of(created)
+    assert created["link"].endswith(f"#seat={token_of(created, 0)}&host={host}")
+    links = client.get(f"/api/rooms/{room}/links", headers=auth(host)).json()
+    assert [(s["seat"], s["access"], s["link"]) for s in links["seats"]] == [
+        (0, "invited", s0 := f"http://testserver/room/{room}#seat={token_of(created, 0)}"),
+        (1, "invited", f"http://testserver/room/{room}#seat={token_of(created, 1)}"),
+        (2, "open", None),
+    ]
+    assert links["spectate"] == f"http://testserver/room/{room}" and s0
+    for token, rule in [(token_of(created, 0), "host"), ("x" * 32, "token"), (None, "host")]:
+        refused = client.get(f"/api/rooms/{room}/links", headers=auth(token) if token else {})
+        assert refused.status_code == 403 and refused.json()["rule"] == rule
+    old = token_of(created, 1)
+    with socket_of(client, room, old) as socket:
+        until(socket, state_at(0))
+        fresh = client.post(f"/api/rooms/{room}/seats/1/link", headers=auth(host)).json()
+        with pytest.raises(WebSocketDisconnect) as closed:
+            until(socket, lambda m: False)
+        assert closed.value.code == 4403
+    assert fresh["seat"] == 1 and fresh["token"] != old
+    assert client.get(f"/api/rooms/{room}", headers=auth(old)).status_code == 403
+    assert client.get(f"/api/rooms/{room}", headers=auth(fresh["token"])).json()["seat"] == 1
+    shown = client.get(f"/api/rooms/{room}/links", headers=auth(host)).json()["seats"][1]
+    assert shown["link"] == fresh["link"]
+    refused = client.post(f"/api/rooms/{room}/seats/2/link", headers=auth(host))
+    assert refused.status_code == 409  # an open seat's link belongs to whoever joined it
+
+
+def test_tokens_are_hmacs_of_room_seat_and_generation_under_the_servers_secret(
+    sqlite_database: str,
+) -> None:
+    with make_client(sqlite_database) as client:
+        created = invited_and_open(client)
+        secret = client.app.state.lobby.secret  # type: ignore[attr-defined]
+    assert len(secret) == 32
+    room = created["room"]
+    assert token_of(created, 1) == link_token(secret, room, "1", 0)
+    assert host_of(created) == link_token(secret, room, "host", 0)
+    assert len(token_of(created, 1)) == 32  # 192 bits
+    with make_client(sqlite_database) as client:  # the secret is kept across restarts
+        assert (
+            client.get(f"/api/rooms/{room}", headers=auth(token_of(created, 1))).json()["seat"] == 1
+        )
+
+
+def test_a_wrong_token_or_room_gets_the_socket_accepted_then_closed_with_4403_or_4404(
+    client: TestClient,
+) -> None:
+    created = invited_and_open(client)
+    other = invited_and_open(client)
+    cases = [
+        (created["room"], token_of(other, 0), 4403, "opens no seat of this room"),
+        (created["room"], "x" * 32, 4403, "opens no seat"),
+        ("no-such-room", None, 4404, "no room 'no-such-room'"),
+    ]
+    for room, token, code, says in cases:
+        with pytest.raises(WebSocketDisconnect) as closed, socket_of(client, room, token) as s:
+            s.receive_json()
+        assert closed.value.code == code and says in closed.value.reason
+
+
+def test_links_carry_tokens_only_in_their_fragment(client: TestClient) -> None:
+    created = invited_and_open(client)
+    for link in [created["link"], created["host"], *(s["link"] for s in created["seats"])]:
+        assert "?" not in link and link.count("#") == 1
+    joined = client.post(f"/api/rooms/{created['room']}/join", json={"name": "Cy"}).json()
+    assert joined["link"].endswith(f"/room/{created['room']}#seat={joined['token']}")
+    schema = client.get("/openapi.json").json()
+    for path in schema["paths"].values():
+        for operation in path.values():
+            names = {p["name"] for p in operation.get("parameters", []) if p["in"] == "query"}
+            assert "token" not in names
