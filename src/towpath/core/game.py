@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self, TypeVar
 
 from towpath.core.actions import Action
+from towpath.core.encoding import Encoding, Tensor, TensorLayout
 from towpath.core.errors import GameError, IllegalAction
 from towpath.core.options import Option, OptionValue
 from towpath.core.rng import Rng
@@ -126,6 +127,53 @@ class Game(ABC):
         estimate cheaper than evaluating each action's result.
         """
         return None
+
+    # -- fixed-size encoding (towpath.interop) ------------------------------------------------
+
+    @property
+    def encoding(self) -> Encoding:
+        """This configuration's action ids and observation tensors, built on first use."""
+        encoding: Encoding | None = self.__dict__.get("_encoding")
+        if encoding is None:
+            encoding = self.__dict__["_encoding"] = self._encoding()
+        return encoding
+
+    def _encoding(self) -> Encoding:
+        raise GameError(f"{self.id} has no action ids or observation tensors")
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """How many action ids this configuration has: they run from 0 to this − 1."""
+        return self.encoding.size
+
+    def action_id(self, action: Action, state: State | None = None) -> int:
+        """The stable id of `action` (legal in `state`, which a game that names some actions
+        relative to the position needs); GameError where it is no action of this game."""
+        return self.encoding.action_id(action, state)
+
+    def action_from_id(self, action_id: int, state: State | None = None) -> Action:
+        """The action with this id; with a `state`, IllegalAction unless it is legal there (a
+        game that names some actions relative to the position needs the state to read them)."""
+        action = self.encoding.action(action_id, state)
+        if state is not None and action not in state.legal_actions():
+            raise IllegalAction(
+                f"{action} (id {action_id}) is not a legal action here", rule="legal actions"
+            )
+        return action
+
+    def legal_ids(self, state: State) -> list[int]:
+        """The ids of the legal actions in `state`, ascending."""
+        encoding = self.encoding
+        return sorted(encoding.action_id(action, state) for action in state.legal_actions())
+
+    @property
+    def observation_layout(self) -> TensorLayout:
+        """The observation tensor's named slices (see the game's encoding module)."""
+        return self.encoding.layout
+
+    def observation_tensor(self, view: Mapping[str, JSON], seat: int) -> Tensor:
+        """`view` (that is, `state.view(seat)`) as a flat float32 tensor, values from 0 to 1."""
+        return self.encoding.observe(view, seat)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id} players={self.players} options={self.options}>"
@@ -254,14 +302,18 @@ class State(ABC):
     def _render_svg(self, view: dict[str, JSON]) -> str:
         raise GameError(f"{self.game.id} has no SVG rendering")
 
-    def log(self, seat: int | None = None) -> list[str]:
-        """The actions played so far as `seat` may know them, oldest first.
+    def log(self, seat: int | None = None, latest: int | None = None) -> list[str]:
+        """The actions played so far as `seat` may know them, oldest first (only the `latest`
+        ones where given).
 
         The default is every action's notation: actions are played in the open. A game whose
         notation can name a secret overrides this to redact it.
         """
         self._check_seat(seat)
-        return [str(action) for action in self.history]
+        actions = (
+            self.history if latest is None else self.history[max(0, len(self.history) - latest) :]
+        )
+        return [str(action) for action in actions]
 
     def _check_seat(self, seat: int | None) -> None:
         if seat is not None and (

@@ -32,10 +32,12 @@ Rules: rules/arriala.md. Where it is silent, this engine decides:
 from __future__ import annotations
 
 from towpath.core.actions import Action
+from towpath.core.encoding import Encoding
 from towpath.core.errors import GameError, quote
 from towpath.core.game import State
 from towpath.core.registry import register
 from towpath.games.arriala.actions import UNNUMBERED
+from towpath.games.arriala.encoding import ArrialaEncoding
 from towpath.games.arriala.evaluate import evaluate
 from towpath.games.arriala.movement import misplaced, numbered
 from towpath.games.arriala.state import ArrialaState
@@ -71,3 +73,6 @@ class Arriala(ArrialaTable):
         if problem is not None:
             raise GameError(f"bad Arriala action {quote(text)}: {problem}")
         return found
+
+    def _encoding(self) -> Encoding:
+        return ArrialaEncoding(self)

@@ -32,8 +32,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from towpath.core.actions import Action
+from towpath.core.encoding import Encoding
 from towpath.core.game import State
 from towpath.core.registry import register
+from towpath.games.canal_king.encoding import CanalKingEncoding
 from towpath.games.canal_king.evaluate import estimate_actions, evaluate, evaluate_all
 from towpath.games.canal_king.state import BUILDING, CanalKingState
 from towpath.games.canal_king.table import CanalKingTable
@@ -61,3 +63,6 @@ class CanalKing(CanalKingTable):
         if not all(isinstance(action, BUILDING) for action in actions):
             return None
         return estimate_actions(state, seat, actions)
+
+    def _encoding(self) -> Encoding:
+        return CanalKingEncoding(self)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from towpath.core.encoding import Encoding
 from towpath.core.game import State
 from towpath.core.registry import register
+from towpath.games.detour.encoding import DetourEncoding
 from towpath.games.detour.evaluate import evaluate
 from towpath.games.detour.state import DetourState
 from towpath.games.detour.table import DetourTable
@@ -19,3 +21,6 @@ class Detour(DetourTable):
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, DetourState)
         return evaluate(state, seat)
+
+    def _encoding(self) -> Encoding:
+        return DetourEncoding(self)

@@ -22,7 +22,7 @@ face-down movement cards, then walk it by those cards and score the best fish ty
 
 The modules flow one way: components, actions, cards and cells → table (the game as set up) →
 position (the state's data) → steps → build and walk (the two phases) → view → state →
-evaluate → this package, which registers the game.
+evaluate → encoding → this package, which registers the game.
 """
 
 from __future__ import annotations
@@ -30,9 +30,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from towpath.core.actions import Action
+from towpath.core.encoding import Encoding
 from towpath.core.game import State
 from towpath.core.registry import register
 from towpath.games.mapped_out.actions import Place
+from towpath.games.mapped_out.encoding import MappedOutEncoding
 from towpath.games.mapped_out.evaluate import estimate_placements, evaluate
 from towpath.games.mapped_out.state import MappedOutState
 from towpath.games.mapped_out.table import MappedOutTable
@@ -59,3 +61,6 @@ class MappedOut(MappedOutTable):
         if not self.free_placement or len(places) != len(actions):
             return None
         return estimate_placements(state, seat, places)
+
+    def _encoding(self) -> Encoding:
+        return MappedOutEncoding(self)

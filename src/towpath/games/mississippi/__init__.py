@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from towpath.core.encoding import Encoding
 from towpath.core.game import State
 from towpath.core.registry import register
+from towpath.games.mississippi.encoding import MississippiEncoding
 from towpath.games.mississippi.evaluate import evaluate
 from towpath.games.mississippi.state import MississippiState
 from towpath.games.mississippi.table import MississippiTable
@@ -19,3 +21,6 @@ class Mississippi(MississippiTable):
 
     def new_state(self, seed: int = 0) -> State:
         return MississippiState(self, seed)
+
+    def _encoding(self) -> Encoding:
+        return MississippiEncoding(self)

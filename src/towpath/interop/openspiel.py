@@ -1,0 +1,295 @@
+"""Every towpath game as an OpenSpiel Python game: importing this module registers them.
+
+    import pyspiel
+    import towpath.interop.openspiel
+    game = pyspiel.load_game("towpath_mississippi(players=4)")
+
+`towpath_<game_id>` takes `players` and the game's options as parameters (an option whose
+default is unset takes −1 for a number, "default" for a file, for the game's default; a list
+option is a string parameter, such as "6;5;4;3;2;1" read as JSON after the ";" become ",").
+
+How the games are declared:
+- Chance. A towpath game draws every chance event from one seed, inside the state. A game with
+  chance (Mississippi's start rolls, the shuffles of Arriala, Canal King and Mapped Out) so
+  starts with one explicit chance node, `seed s`, s uniform among the first `SEEDS` seeds; the
+  game is then fixed by the players' actions (EXPLICIT_STOCHASTIC). Detour has no chance and
+  no chance node (DETERMINISTIC), its state is `new_state(seed=0)`.
+- Information. Nobody observes the seed, only what it deals as the game reveals it, so every
+  game with chance is IMPERFECT_INFORMATION (Mississippi's coming start rolls are unknown, as
+  are hands and piles); Detour is PERFECT_INFORMATION.
+- Utility. Returns lie from 0 to 1; CONSTANT_SUM (1) where a game always ends with a winner or
+  a shared win, GENERAL_SUM where the safety limit can end it with no winner. The
+  `max_game_length` is the game's most actions (its encoding); the reward is terminal.
+- Observations through an observer of one seat (private information of a single player):
+  `observation_*` is the seat's view (the tensor of the game's encoding; the string its view as
+  JSON), `information_state_*` adds the actions played (the string all of them, the tensor the
+  latest round's as binary ids: towpath.interop.observations).
+- `resample_from_infostate(seat, sampler)` is `resample(seat, seed)` with a seed drawn from the
+  sampler (for Python callers such as `ISMCTSBot`); states serialize through the state's JSON;
+  `action_to_string` is towpath's notation.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import Any, Self
+
+import pyspiel
+
+import towpath
+from towpath.core import registry
+from towpath.core.game import Game, State
+from towpath.core.options import IntListOption, IntOption, Option
+from towpath.core.record import state_from_json
+from towpath.interop.observations import (
+    information_layout,
+    information_string,
+    information_tensor,
+    observation,
+    observation_string,
+)
+
+SEEDS = 1 << 12
+PREFIX = "towpath_"
+UNSET = "default"
+UNSET_NUMBER = -1
+
+
+class World:
+    """The towpath state inside an OpenSpiel state (None before the chance node's seed).
+
+    OpenSpiel copies a Python state with `deepcopy` and saves it with `pickle`: a copy shares
+    the game and clones the state; a save is the state's JSON (or the game, before the seed).
+    """
+
+    def __init__(self, game: Game, state: State | None) -> None:
+        self.game = game
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> World:
+        return World(self.game, None if self.state is None else self.state.clone())
+
+    def __reduce__(self) -> tuple[Callable[..., World], tuple[Any, ...]]:
+        game = self.game
+        saved = None if self.state is None else self.state.to_json()
+        return restore_world, (game.id, game.players, game.non_default_options(), saved)
+
+
+def restore_world(
+    game_id: str, players: int, options: Mapping[str, Any], saved: str | None
+) -> World:
+    game = table(game_id, players, json.dumps(options, sort_keys=True))
+    if saved is None:
+        return World(game, None)
+    return World(game, state_from_json(saved, lambda *_, **__: game))
+
+
+@cache
+def table(game_id: str, players: int, options: str) -> Game:
+    """One game object per configuration (OpenSpiel loads the game again for every state it
+    restores), so its components and encoding are built once."""
+    return towpath.load(game_id, players, **json.loads(options))
+
+
+def parameter(option: Option) -> bool | int | float | str:
+    """An option's OpenSpiel parameter default: its own where it has one, else a mark that
+    stands for the game's default: −1 for a number, "default" for a list or a file."""
+    default = option.default
+    if isinstance(default, bool | int | float | str):
+        return default
+    return UNSET_NUMBER if isinstance(option, IntOption) else UNSET
+
+
+def options_from(game_class: type[Game], params: Mapping[str, Any]) -> dict[str, Any]:
+    """The game's options from OpenSpiel parameters, leaving out the marks of a default."""
+    options = {}
+    for spec in game_class.option_specs:
+        value = params.get(spec.name, parameter(spec))
+        if value == parameter(spec) != spec.default:
+            continue  # the mark of the game's default
+        if isinstance(spec, IntListOption) and isinstance(value, str):
+            value = value.replace(";", ",")  # a game string separates its parameters by ","
+        options[spec.name] = value
+    return options
+
+
+def game_type(game_class: type[Game]) -> pyspiel.GameType:
+    table = game_class()
+    encoding = table.encoding
+    kind = pyspiel.GameType
+    return kind(
+        short_name=PREFIX + game_class.id,
+        long_name=f"towpath {game_class.title}",
+        dynamics=kind.Dynamics.SEQUENTIAL,
+        chance_mode=kind.ChanceMode.EXPLICIT_STOCHASTIC
+        if encoding.chance
+        else kind.ChanceMode.DETERMINISTIC,
+        information=kind.Information.IMPERFECT_INFORMATION
+        if encoding.chance or encoding.hidden_information
+        else kind.Information.PERFECT_INFORMATION,
+        utility=kind.Utility.GENERAL_SUM
+        if encoding.returns_sum is None
+        else kind.Utility.CONSTANT_SUM,
+        reward_model=kind.RewardModel.TERMINAL,
+        max_num_players=game_class.max_players,
+        min_num_players=game_class.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={
+            "players": game_class.default_players,
+            **{option.name: parameter(option) for option in game_class.option_specs},
+        },
+    )
+
+
+class TowpathGame(pyspiel.Game):  # type: ignore[misc]
+    """One towpath game configuration, as OpenSpiel sees it; `register` makes a subclass per
+    game (OpenSpiel keeps its registered classes to the end of the process: a class lives that
+    long safely, a closure's release after Python has stopped aborts the process)."""
+
+    game_class: type[Game]
+
+    def __init__(self, params: Mapping[str, Any]) -> None:
+        game_class = self.game_class
+        options = json.dumps(options_from(game_class, params), sort_keys=True)
+        self.table = table(game_class.id, int(params["players"]), options)
+        encoding = self.table.encoding
+        self.chance = encoding.chance
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.table.num_distinct_actions,
+            max_chance_outcomes=SEEDS if self.chance else 0,
+            num_players=self.table.players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=encoding.returns_sum,
+            max_game_length=encoding.max_game_length(),
+        )
+        super().__init__(game_type(game_class), info, dict(params))
+
+    def new_initial_state(self) -> TowpathState:
+        return TowpathState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
+    ) -> TowpathObserver:
+        return TowpathObserver(
+            self.table, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
+        )
+
+
+CHANCE_OUTCOMES = [(seed, 1.0 / SEEDS) for seed in range(SEEDS)]
+
+
+class TowpathState(pyspiel.State):  # type: ignore[misc]
+    """A towpath state; before it, where the game has chance, the chance node of its seed."""
+
+    def __init__(self, game: TowpathGame) -> None:
+        super().__init__(game)
+        table = game.table
+        self.world = World(table, None if game.chance else table.new_state(seed=0))
+
+    @property
+    def towpath(self) -> State | None:
+        """The towpath state (None at the chance node before it)."""
+        return self.world.state
+
+    def current_player(self) -> int:
+        state = self.world.state
+        if state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        seat = state.current_player
+        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.world.state is not None
+        return self.world.game.legal_ids(self.world.state)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return CHANCE_OUTCOMES
+
+    def _apply_action(self, action: int) -> None:
+        world = self.world
+        if world.state is None:
+            world.state = world.game.new_state(seed=int(action))
+        else:
+            world.state.apply(world.game.encoding.action(int(action), world.state))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed {action}"
+        return str(self.world.game.encoding.action(int(action), self.world.state))
+
+    def is_terminal(self) -> bool:
+        return self.world.state is not None and self.world.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        if self.world.state is None:
+            return [0.0] * self.world.game.players
+        return self.world.state.returns()
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> Self:
+        """A state the seat cannot tell from this one: `resample` with a seed from the sampler."""
+        world = self.clone()
+        state = self.world.state
+        if state is not None:
+            seed = int(probability_sampler() * 2**31)
+            world.world = World(self.world.game, state.resample(player_id, seed))
+        return world  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        state = self.world.state
+        return "before the seed is drawn" if state is None else state.to_json()
+
+
+class TowpathObserver:
+    """One seat's observation, or its information state (OpenSpiel's PyObserver)."""
+
+    def __init__(
+        self, game: Game, iig_obs_type: pyspiel.IIGObservationType, params: Any = None
+    ) -> None:
+        if params:
+            raise ValueError(f"towpath observers take no parameters, got {params}")
+        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            raise ValueError("a towpath observer shows one seat's view: private info of one player")
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        layout = information_layout(game) if self.perfect_recall else game.observation_layout
+        self.tensor = layout.zeros()
+        self.dict = layout.parts(self.tensor)
+
+    def set_from(self, state: TowpathState, player: int) -> None:
+        world = state.towpath
+        if world is None:
+            self.tensor.fill(0.0)
+        elif self.perfect_recall:
+            self.tensor[:] = information_tensor(world, player)
+        else:
+            self.tensor[:] = observation(world, player)
+
+    def string_from(self, state: TowpathState, player: int) -> str:
+        world = state.towpath
+        if world is None:
+            return ""
+        if self.perfect_recall:
+            return information_string(world, player)
+        return observation_string(world, player)
+
+
+def register() -> None:
+    """Register `towpath_<game_id>` for every towpath game (once)."""
+    known = set(pyspiel.registered_names())
+    for game_id in towpath.game_ids():
+        if PREFIX + game_id not in known:
+            game_class = registry.game_class(game_id)
+            subclass = type(
+                f"{game_class.__name__}Game", (TowpathGame,), {"game_class": game_class}
+            )
+            pyspiel.register_game(game_type(game_class), subclass)
+
+
+register()

@@ -1,0 +1,62 @@
+"""The one-seat Gymnasium environment: Gymnasium's own checker, whole games against bots."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from gymnasium.utils import env_checker, passive_env_checker
+
+import towpath
+from towpath.core.errors import GameError
+from towpath.interop import gymnasium
+
+
+@pytest.mark.parametrize("game_id", ["mississippi", "detour"])
+def test_gymnasium_checks_pass(game_id: str) -> None:
+    """Gymnasium's checker, its steps taking masked actions (an illegal action raises)."""
+    env = gymnasium.env(game_id, seat=1, opponents="random", players=3)
+    passive_env_checker.check_observation_space(env.observation_space)
+    passive_env_checker.check_action_space(env.action_space)
+    env_checker.check_reset_return_type(env)
+    env_checker.check_reset_seed_determinism(env)
+    env_checker.check_reset_options(env)
+    observation, _ = passive_env_checker.env_reset_passive_checker(env, seed=3)
+    for _ in range(5):
+        action = env.action_space.sample(observation["action_mask"])
+        observation, *_ = passive_env_checker.env_step_passive_checker(env, action)
+
+
+def play(env: gymnasium.TowpathSeatEnv, seed: int) -> tuple[list[str], float, bool, bool]:
+    observation, _ = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    while True:
+        action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        observation, reward, terminated, truncated, _ = env.step(action)
+        if terminated or truncated:
+            return [str(action) for action in env.state.history], reward, terminated, truncated
+
+
+def test_seat_plays_a_whole_game_against_bots_with_only_its_turns_given() -> None:
+    env = gymnasium.env("mississippi", seat=1, opponents=["random", "greedy"], players=3, logs=80)
+    history, reward, terminated, truncated = play(env, seed=4)
+    assert terminated and not truncated
+    assert reward == env.state.returns()[1]
+    assert play(env, seed=4)[0] == history  # the same seed, the same game and bots
+    assert not env.action_masks().any()
+
+
+def test_reset_seed_starts_that_seeded_game() -> None:
+    env = gymnasium.env("detour", seat=0, opponents="random", players=2)
+    observation, info = env.reset(seed=11)
+    state = towpath.load("detour", players=2).new_state(seed=11)
+    assert env.state.to_json() == state.to_json() and info == {}
+    assert np.array_equal(observation["observation"], env.game.observation_tensor(state.view(0), 0))
+
+
+def test_bot_spec_and_seat_are_checked() -> None:
+    with pytest.raises(GameError, match="opponents: expected one bot or 2, got 1"):
+        gymnasium.env("detour", players=3, opponents=["random"])
+    with pytest.raises(GameError, match="unknown agent 'genius'"):
+        gymnasium.env("detour", players=2, opponents="genius").reset(seed=0)
+    with pytest.raises(GameError, match="seat: expected a seat from 0 to 1"):
+        gymnasium.env("detour", players=2, seat=2)
