@@ -1,6 +1,8 @@
 # towpath: `make run` serves the web client, `make test` checks. Both create .venv on first use.
 PYTHON ?= python3
 VENV := .venv
+# pytest-xdist workers: one per core (each worker has a PostgreSQL database of its own).
+TEST_WORKERS ?= auto
 BIN := $(VENV)/bin
 
 .PHONY: run test lint typecheck unit soak bench clean
@@ -33,12 +35,12 @@ typecheck: $(VENV)/.installed-dev
 # The server and browser tests need PostgreSQL and Chromium: the script installs and starts them.
 unit: $(VENV)/.installed-dev
 	@url=$$(scripts/test-services.sh start) && \
-	TOWPATH_TEST_POSTGRES_URL=$$url $(BIN)/pytest; status=$$?; \
+	TOWPATH_TEST_POSTGRES_URL=$$url $(BIN)/pytest -n $(TEST_WORKERS); status=$$?; \
 	scripts/test-services.sh stop; exit $$status
 
 # Ten times the seeded random games of `make test`, rule invariants checked at every step.
 soak: $(VENV)/.installed-dev
-	TOWPATH_SOAK=10 $(BIN)/pytest tests/conformance/test_playouts.py tests/games -k random
+	TOWPATH_SOAK=10 $(BIN)/pytest -n $(TEST_WORKERS) tests/conformance/test_playouts.py tests/games -k random
 
 bench: $(VENV)/.installed
 	$(BIN)/towpath bench

@@ -51,6 +51,7 @@ DO \$\$ BEGIN
     CREATE ROLE $ROLE LOGIN PASSWORD '$PASSWORD';
   END IF;
 END \$\$;
+ALTER ROLE $ROLE CREATEDB;
 SQL
     if ! as_postgres psql -p "$port" -tAc "SELECT 1 FROM pg_database WHERE datname = '$DATABASE'" | grep -q 1; then
         as_postgres createdb -p "$port" -O "$ROLE" "$DATABASE"

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import MetaData, create_engine
+from sqlalchemy import MetaData, create_engine, text
 
 from towpath.server import create_app
 from towpath.server.limits import Limits
@@ -25,10 +26,26 @@ Json = dict[str, Any]
 
 
 def postgres_url() -> str:
+    """The test database; under pytest-xdist, a database of the worker's own (made on first
+    use), so that workers never empty each other's tables."""
     url = os.environ.get(POSTGRES_ENV)
     if not url:
         pytest.fail(f"{POSTGRES_ENV} is not set: run the tests with `make test`")
-    return url
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    return url if worker is None else worker_database(url, worker)
+
+
+@cache
+def worker_database(url: str, worker: str) -> str:
+    server, _, name = url.rpartition("/")
+    own = f"{name}_{worker}"
+    engine = create_engine(database_url(url), isolation_level="AUTOCOMMIT")
+    with engine.connect() as db:
+        found = db.execute(text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": own})
+        if found.first() is None:
+            db.execute(text(f'CREATE DATABASE "{own}"'))
+    engine.dispose()
+    return f"{server}/{own}"
 
 
 def fresh_database(kind: str, tmp_path: Path) -> str:
