@@ -64,7 +64,7 @@ def test_a_person_plays_a_bot_over_the_socket(client: TestClient) -> None:
     with socket_of(client, room, token) as socket:
         first = until(socket, state_at(0))
         assert first["seat"] == 0 and first["current_player"] == 0
-        assert first["legal"] and all(a["description"] for a in first["legal"])
+        assert first["legal"] and all(a["kind"] and a["what"] for a in first["legal"])
         assert [s["kind"] for s in first["seats"]] == ["human", "bot"]
         socket.send_json({"type": "act", "version": 0, "action": first["legal"][0]["action"]})
         after_bot = until(socket, state_at(2))

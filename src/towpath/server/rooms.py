@@ -257,7 +257,7 @@ class Room:
             "view": state.view(seat),
             "svg": svg,
             "text": text,
-            "legal": [{"action": str(a), "description": a.describe()} for a in legal],
+            "legal": [{"action": str(a), **state.words(a).to_json()} for a in legal],
             "log": state.log(seat),
             "result": {"returns": state.returns(), "scores": state.scores()} if over else None,
             "acted_at": self.acted_at,
