@@ -45,8 +45,14 @@ def test_games_list_every_game_with_its_options_and_the_bots(client: TestClient)
         "side_numbers": "int_list",
         "first_player": "int",
         "max_turns": "int",
-        "river": "file",
+        "river": "variant",
     }
+    river = next(o for o in mississippi["options"] if o["name"] == "river")
+    assert river["choices"] == [] and river["label"] == "River"
+    assert mississippi["blurb"] and mississippi["play_time"] and mississippi["rules"]
+    canal_king = next(g for g in data["games"] if g["id"] == "canal_king")
+    board = next(o for o in canal_king["options"] if o["name"] == "board")
+    assert board["choices"] == ["small"] and "small" in board["help"]
     assert {b["name"] for b in data["bots"]} == {"random", "greedy", "mcts"}
     mcts = next(b for b in data["bots"] if b["name"] == "mcts")
     depth = next(s for s in mcts["settings"] if s["name"] == "depth")
