@@ -487,7 +487,7 @@ def _space_svg(view: dict[str, JSON], space: dict[str, Any], x: float, y: float,
             svg.last_mark("rect", {"x": x - 2, "y": y - 2, "width": BOX + 4, "height": BOX + 4})
         )
     workers = [
-        _worker(worker, str(number), x + 12 + 17 * (k % 3), y + 27 + 18 * (k // 3))
+        _worker(worker, str(number), x + 12 + 17 * (k % 3), y + 31 + 17 * (k // 3))
         for k, worker in enumerate(space["workers"])
     ]
     return svg.group({"class": "space"}, svg.group(attrs, *parts), *workers)

@@ -251,7 +251,6 @@ def render_svg(view: dict[str, JSON]) -> str:
     board_width = left * 2 + (cols - 1) * HEX * 1.5
     board_height = top + (rows + 0.5) * HEX * math.sqrt(3) + HEX * 1.6
     width = max(board_width, 470.0)
-    left += (width - board_width) / 2
 
     def centre(col: int, row: int) -> tuple[float, float]:
         return (left + col * HEX * 1.5, top + (row + 0.5 * (col & 1)) * HEX * math.sqrt(3))

@@ -325,7 +325,6 @@ def render_svg(view: dict[str, JSON]) -> str:
     left, top = 16.0, 50.0
     map_width = left * 2 + columns * TILE
     width = max(map_width, 24 + 8 * (CARD_W + 6))
-    left += (width - map_width) / 2
 
     def at(cell: tuple[int, int]) -> tuple[float, float]:
         return (left + (cell[0] - min_x) * TILE, top + (cell[1] - min_y) * TILE)

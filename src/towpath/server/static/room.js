@@ -621,7 +621,7 @@ function showResult() {
     el("div", { class: "result-head", text: endSentence() }),
     el("div", { class: "muted", text: ending ? ending.how : "" }),
     el("ul", { class: "scores" }, ...scores),
-    el("div", { class: "muted", text: "Every secret is now shown on the board." }),
+    el("div", { class: "muted", text: "Nothing is hidden any more: the board shows everything." }),
   );
   box.dataset.reason = ending ? ending.reason : "";
   const steps = current.moves.length;
