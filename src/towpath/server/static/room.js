@@ -563,7 +563,7 @@ function showSeats() {
 
 // The legal actions as a list, grouped by kind, never more than a screenful.
 function showActions() {
-  $("actions-box").classList.toggle("hidden", current.seat === null || current.over);
+  $("actions-box").classList.toggle("hidden", current.seat === null || current.over || !current.legal.length);
   $("action-count").textContent = current.legal.length;
   const filter = $("action-filter").value.trim().toLowerCase();
   const matching = current.legal.filter((a) => !filter || `${a.kind} ${a.what} ${a.action}`.toLowerCase().includes(filter));
