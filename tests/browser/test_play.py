@@ -1,28 +1,35 @@
-"""Playing in the browser: against a bot by clicking, two players with secrets, reload, replay."""
+"""Playing in the browser: against a bot by clicking, two players with secrets, reload, replay,
+workers clicked by their numbers."""
 
 from __future__ import annotations
 
-import json
 import re
 
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import Server, version_of, wait_for_version
+from tests.browser.table import click_action
 
-SHOTS = None  # set to a folder path to keep screenshots while developing
 
-
-def click_a_move(page: Page) -> None:
-    """Click a space of the river, then a turn chip if the space alone leaves several moves."""
+def play_something(page: Page) -> None:
+    """Click the first lit target of the board, then the first action offered or confirm."""
     version = version_of(page)
-    page.locator('[data-pick="f2"]').first.click()
-    if version_of(page) == version and page.locator("#picks").inner_text().startswith("Chosen"):
-        page.locator('.pick.live[data-pick^="r"]').first.click()
+    page.locator("#board .pick.live").first.click()
+    page.wait_for_function(
+        f"Number(document.body.dataset.version) > {version} || document.body.dataset.picks !== '0'"
+    )
+    if version_of(page) == version:
+        offers = page.locator("#offers [data-action]")
+        if offers.count():
+            offers.first.click()
+        else:
+            page.click("#confirm")
+    wait_for_version(page, version + 1)
 
 
 def test_a_game_against_a_bot_is_created_and_played_by_clicking(server: Server, page: Page) -> None:
     page.goto(server.url)
-    page.locator('[data-game="mississippi"]').click()
+    page.locator('[data-choose="mississippi"]').click()
     page.fill("#players", "2")
     page.dispatch_event("#players", "change")
     expect(page.locator("#seat-1")).to_have_value("random")
@@ -30,13 +37,14 @@ def test_a_game_against_a_bot_is_created_and_played_by_clicking(server: Server, 
     expect(page.locator("#created")).to_be_visible()
     expect(page.locator("#link-spectate")).to_have_value(re.compile(r"/room/[\w-]+$"))
     page.click("#open-seat")
-    expect(page.locator("#status")).to_have_text("Your turn.")
+    expect(page.locator("#status")).to_contain_text("Your turn")
     assert page.locator("#board svg").count() == 1
-    click_a_move(page)
+    play_something(page)
     wait_for_version(page, 2)  # the bot answered
-    expect(page.locator("#status")).to_have_text("Your turn.")
+    expect(page.locator("#status")).to_contain_text("Your turn")
     expect(page.locator("#log li")).to_have_count(2)
-    click_a_move(page)
+    expect(page.locator("#log li").nth(1)).to_contain_text("random bot went")
+    play_something(page)
     wait_for_version(page, 4)
     log = page.locator("#log li").all_inner_texts()
     board = page.locator("#board").inner_html()
@@ -73,12 +81,8 @@ def test_two_players_each_see_only_their_own_secrets(server: Server, browser: Br
         html = opened.content()
         for tile in theirs["view"]["hands"][other]:
             assert f'data-tile="{tile["tile"]}"' not in html
-    first = (
-        pages[0]
-        if version_of(pages[0]) >= 0 and pages[0].locator("#legal button").count()
-        else pages[1]
-    )
-    first.locator("#legal button").first.click()
+    first = pages[0] if pages[0].locator("body.your-turn").count() else pages[1]
+    play_something(first)
     for opened in pages:
         wait_for_version(opened, 1)
         opened.context.close()
@@ -89,10 +93,11 @@ def test_a_finished_game_shows_its_replay(server: Server, page: Page) -> None:
         "/api/rooms", {"game": "mississippi", "players": 2, "options": {"max_turns": 2}}
     )
     page.goto(created["link"])
-    expect(page.locator("#status")).to_have_text("Your turn.")
-    click_a_move(page)
+    expect(page.locator("#status")).to_contain_text("Your turn")
+    play_something(page)
     expect(page.locator("#status")).to_have_text("Game over.")
-    expect(page.locator("#result")).to_contain_text("Scores")
+    expect(page.locator("#result")).to_contain_text("nobody won")
+    expect(page.locator("#result")).to_contain_text("The 2-turn limit ended the game")
     expect(page.locator("#replay")).to_be_visible()
     expect(page.locator("#replay-label")).to_contain_text("step 2 of 2")
     page.click("#replay-first")
@@ -104,24 +109,9 @@ def test_a_finished_game_shows_its_replay(server: Server, page: Page) -> None:
     expect(page.locator("#rematch")).to_be_visible()
 
 
-def click_action(page: Page, action: str, *runs: str) -> None:
-    """Click the runs of `action` on the board: the client plays it once it is the only action
-    left, else it is chosen in the list of what is left."""
-    version = version_of(page)
-    for run in runs:
-        page.locator(f'#board [data-pick="{run}"]').first.click()
-    chosen = json.dumps("Chosen: " + " + ".join(runs))
-    page.wait_for_function(
-        f"Number(document.body.dataset.version) > {version}"
-        f" || document.getElementById('picks').textContent.startsWith({chosen})"
-    )
-    if version_of(page) == version:
-        page.locator(f'#legal button[data-action="{action}"]').click()
-    wait_for_version(page, version + 1)
-    expect(page.locator("#log li").last).to_contain_text(action)
-
-
-def test_arriala_workers_are_clicked_by_their_numbers(server: Server, page: Page) -> None:
+def test_arriala_workers_are_clicked_by_their_numbers(
+    server: Server, page: Page, browser: Browser
+) -> None:
     created = server.post(
         "/api/rooms",
         {
@@ -132,18 +122,20 @@ def test_arriala_workers_are_clicked_by_their_numbers(server: Server, page: Page
             "seats": [{"kind": "human"}] * 2,
         },
     )
-    red, yellow = page, page.context.new_page()
+    red, yellow = page, browser.new_context().new_page()  # a window of its own, not a tab behind
     for seat, opened in enumerate((red, yellow)):
         opened.goto(created["seats"][seat]["link"])
         wait_for_version(opened, 0)
-    expect(red.locator("#status")).to_have_text("Your turn.")
+    expect(red.locator("#status")).to_contain_text("Your turn")
     expect(red.locator('#board [data-pick="g1@8"]')).to_have_count(1)
-    click_action(red, "place 10", "10")
-    click_action(red, "to-vineyard r1@10 ch", "r1@10", "ch")
+    click_action(red, "place 10")
+    click_action(red, "to-vineyard r1@10 ch")
     expect(red.locator('#board [data-pick="r1@ch"]')).to_have_count(1)
-    expect(yellow.locator("#status")).to_have_text("Your turn.")
-    click_action(yellow, "move g1@8 9", "g1@8", "9")
-    click_action(yellow, "end", "end")
-    expect(red.locator("#status")).to_have_text("Your turn.")
-    click_action(red, "to-canal r1@ch 20", "r1@ch", "20")
+    expect(yellow.locator("#status")).to_contain_text("Your turn")
+    click_action(yellow, "move g1@8 9")
+    click_action(yellow, "end")
+    expect(red.locator("#status")).to_contain_text("Your turn")
+    click_action(red, "to-canal r1@ch 20")
     expect(red.locator('#board [data-pick="r1@20"]')).to_have_count(1)
+    expect(red.locator("#log li.last")).to_contain_text("brought red worker 1 from the Chasselas")
+    yellow.context.close()

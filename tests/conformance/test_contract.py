@@ -50,6 +50,15 @@ def check_views(state: towpath.State, resample_seed: int) -> None:
         assert first.legal_actions() == state.legal_actions()
 
 
+def check_words(state: towpath.State, action: Action, resample_seed: int) -> None:
+    """An action's words say only what every seat may know: a world resampled from any seat's
+    view says them alike (one seat per step, in turn). The first word names its kind."""
+    said = state.words(action)
+    assert said.kind and said.did and "\n" not in said.line("x")
+    seat = seats(state)[(len(state.history) + 1) % (state.game.players + 1)]
+    assert state.resample(seat, resample_seed).words(action) == said
+
+
 def check_notation(game: towpath.Game, state: towpath.State, actions: list[Action]) -> None:
     for action in actions:
         assert game.parse_action(str(action), state) == action
@@ -114,6 +123,7 @@ def play_checking_every_step(config: Config, seed: int) -> None:
         check_illegal(state, list(pool), rng)
         pool.update(dict.fromkeys(actions))
         action = bot.choose(state)
+        check_words(state, action, seed)
         check_clone_continues(state, action)
         before = len(state.history)
         state.apply(action)
@@ -121,6 +131,9 @@ def play_checking_every_step(config: Config, seed: int) -> None:
     check_json_roundtrip(state)
     check_views(state, seed)
     assert towpath.replay(state.record()).to_json() == state.to_json()
+    ending = state.ending()
+    assert ending is not None and ending.reason in ("win", "shared", "limit", "nobody")
+    assert list(ending.winners) == [s for s, v in enumerate(state.returns()) if v > 0]
     with pytest.raises(IllegalAction):
         state.apply(next(iter(pool)))
 

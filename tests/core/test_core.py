@@ -8,6 +8,7 @@ import pytest
 
 import towpath
 from towpath.core import grid
+from towpath.core.actions import Words
 from towpath.core.errors import GameError
 from towpath.core.hexgrid import ODD_Q, ODD_R, OffsetLayout, opposite
 from towpath.core.options import BoolOption, ChoiceOption, IntListOption, IntOption
@@ -107,3 +108,23 @@ def test_shared_win_splits_the_return() -> None:
     assert shared_win([2], 3) == [0.0, 0.0, 1.0]
     assert shared_win([0, 2], 4) == [0.5, 0.0, 0.5, 0.0]
     assert shared_win([], 2) == [0.0, 0.0]
+
+
+def test_words_make_a_log_line_naming_the_player() -> None:
+    assert Words("pass", "passed").line("Ann") == "Ann passed"
+    said = Words("place a tile", "placed", "a straight (S) on 1,7")
+    assert said.line("Bob") == "Bob placed a straight (S) on 1,7"
+    assert said.to_json() == {
+        "kind": "place a tile",
+        "did": "placed",
+        "what": "a straight (S) on 1,7",
+    }
+
+
+def test_an_ending_says_its_reason_winners_and_how() -> None:
+    state = towpath.load("mississippi", 2, max_turns=1).new_state(0)
+    assert state.ending() is None and state.last_played() is None
+    state.apply(state.legal_actions()[0])
+    ending = state.ending()
+    assert ending is not None
+    assert ending.to_json() == {"reason": "limit", "winners": [], "how": ending.how}

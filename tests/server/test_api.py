@@ -45,8 +45,14 @@ def test_games_list_every_game_with_its_options_and_the_bots(client: TestClient)
         "side_numbers": "int_list",
         "first_player": "int",
         "max_turns": "int",
-        "river": "file",
+        "river": "variant",
     }
+    river = next(o for o in mississippi["options"] if o["name"] == "river")
+    assert river["choices"] == [] and river["label"] == "River"
+    assert mississippi["blurb"] and mississippi["play_time"] and mississippi["rules"]
+    canal_king = next(g for g in data["games"] if g["id"] == "canal_king")
+    board = next(o for o in canal_king["options"] if o["name"] == "board")
+    assert board["choices"] == ["small"] and "small" in board["help"]
     assert {b["name"] for b in data["bots"]} == {"random", "greedy", "mcts"}
     mcts = next(b for b in data["bots"] if b["name"] == "mcts")
     depth = next(s for s in mcts["settings"] if s["name"] == "depth")
@@ -64,7 +70,7 @@ def test_a_person_plays_a_bot_over_the_socket(client: TestClient) -> None:
     with socket_of(client, room, token) as socket:
         first = until(socket, state_at(0))
         assert first["seat"] == 0 and first["current_player"] == 0
-        assert first["legal"] and all(a["description"] for a in first["legal"])
+        assert first["legal"] and all(a["kind"] and a["what"] for a in first["legal"])
         assert [s["kind"] for s in first["seats"]] == ["human", "bot"]
         socket.send_json({"type": "act", "version": 0, "action": first["legal"][0]["action"]})
         after_bot = until(socket, state_at(2))

@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 import towpath
 from tests.server.conftest import Json, auth, create, make_client, socket_of, token_of
 from towpath.core.rng import Rng
+from towpath.server.rooms import replay_told
 
 ACTIONS = 40
 STATE_KEYS = {
@@ -31,11 +32,15 @@ STATE_KEYS = {
     "text",
     "legal",
     "log",
+    "moves",
+    "undoable",
+    "ending",
     "result",
     "acted_at",
     "seats",
     "rematch",
     "archived",
+    "clock",
     "seed_hash",
     "seed_chosen",
     "seed",
@@ -46,7 +51,7 @@ SECRET_OF_SEAT_1 = {
     "mapped_out": lambda view: isinstance(view["hands"][1], int),
     "canal_king": lambda view: view["colours"][1] is None and view["routes"][1] is None,
 }
-SEAT_KEYS = {"seat", "kind", "name", "agent", "access", "claimed", "connected"}
+SEAT_KEYS = {"seat", "kind", "name", "agent", "access", "claimed", "connected", "away"}
 
 
 def next_state(socket: Any, version: int, seen: list[Json]) -> Json:
@@ -63,11 +68,14 @@ def check_payload(message: Json, seat: int | None, record: Json, tokens: list[st
         assert set(message) == {"type", "seats"}
     else:
         assert message["type"] == "state" and set(message) == STATE_KEYS
-        state = towpath.replay({**record, "actions": record["actions"][: message["version"]]})
+        game = towpath.load(record["game"], record["players"], **record["options"])
+        state, moves = replay_told(game, record["seed"], record["actions"][: message["version"]])
         assert message["seat"] == seat
         assert message["view"] == state.view(seat)
         assert message["svg"] == state.render_svg(seat) and message["text"] is None
         assert message["log"] == state.log(seat)
+        assert message["moves"] == moves, "actions in words, the same for every seat"
+        assert message["undoable"] == (seat == state.current_player and state.undoable())
         assert message["current_player"] == state.current_player
         legal = state.legal_actions() if seat == state.current_player else []
         assert [a["action"] for a in message["legal"]] == [str(a) for a in legal]

@@ -1,6 +1,8 @@
-"""The base of every game's actions."""
+"""The base of every game's actions, and the words people read about them."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 
 class Action:
@@ -21,12 +23,23 @@ class Action:
     def to_json(self) -> str:
         return self.notation()
 
-    def describe(self) -> str:
-        """A short description for a person choosing among actions.
 
-        By default the first line of the action type's docstring (empty without one).
-        """
-        doc = type(self).__doc__ or ""
-        if doc.startswith(type(self).__name__ + "("):  # a dataclass's generated signature
-            return ""
-        return doc.strip().split("\n", 1)[0]
+@dataclass(frozen=True, slots=True)
+class Words:
+    """An action said in words (`State.words`), for people.
+
+    `kind` groups it among the legal actions and names what a player may do ("place a tile");
+    a log line is the player's name, `did`, then `what` ("Bob" "placed" "a straight on 1,7").
+    Seats are written "seat N", which a client may replace by the seat's player's name.
+    """
+
+    kind: str
+    did: str
+    what: str = ""
+
+    def line(self, name: str) -> str:
+        """The log line naming the player."""
+        return " ".join(part for part in (name, self.did, self.what) if part)
+
+    def to_json(self) -> dict[str, str]:
+        return {"kind": self.kind, "did": self.did, "what": self.what}

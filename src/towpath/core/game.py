@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self, TypeVar
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, ClassVar, Literal, Self, TypeVar
 
-from towpath.core.actions import Action
+from towpath.core.actions import Action, Words
 from towpath.core.encoding import Encoding, Tensor, TensorLayout
 from towpath.core.errors import GameError, IllegalAction
 from towpath.core.options import Option, OptionValue
@@ -23,6 +26,24 @@ T = TypeVar("T")
 JSON = Any  # a value made of dict, list, str, int, float, bool and None
 STATE_FORMAT = "towpath-state"
 STATE_VERSION = 1
+
+
+EndReason = Literal["win", "shared", "limit", "nobody"]
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """How a game ended: `reason` is "win" (one winner by the rules), "shared" (several share
+    the win), "limit" (a safety limit on the length ended it, with or without winners) or
+    "nobody" (the rules ended it with no winner); `winners` are the seats with a positive
+    return; `how` says it in the game's words, naming no seat."""
+
+    reason: EndReason
+    winners: tuple[int, ...]
+    how: str
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"reason": self.reason, "winners": list(self.winners), "how": self.how}
 
 
 class Game(ABC):
@@ -41,6 +62,9 @@ class Game(ABC):
     notation_help: ClassVar[str] = ""
     # MCTS settings that suit this game better than the bot's defaults (see agents.mcts).
     mcts_settings: ClassVar[Mapping[str, Any]] = {}
+    # For people choosing a game: what it is in two short sentences, and how long it takes.
+    blurb: ClassVar[str] = ""
+    play_time: ClassVar[str] = ""
 
     def __init__(self, players: int | None = None, **options: object) -> None:
         if players is None:
@@ -71,6 +95,12 @@ class Game(ABC):
 
     def _setup(self) -> None:
         """Load components and check options against each other and the player count."""
+
+    @classmethod
+    def guide(cls) -> str:
+        """The rules written for players, in Markdown: the game package's `data/guide.md`."""
+        package = sys.modules[cls.__module__].__package__ or cls.__module__
+        return resources.files(package).joinpath("data", "guide.md").read_text(encoding="utf-8")
 
     def option(self, name: str, kind: type[T]) -> T | None:
         """An option's value, typed (None where the option is unset)."""
@@ -225,6 +255,27 @@ class State(ABC):
         self._apply(action)
         self.history.append(action)
 
+    def words(self, action: Action) -> Words:
+        """`action` in words, for the log and the list of legal actions: asked of the state the
+        action is played in (before it), it says only what every seat may know once it is
+        played. The default names its kind by the notation's first word."""
+        return self._words(action)
+
+    def _words(self, action: Action) -> Words:
+        text = str(action)
+        return Words(text.split(" ", 1)[0], "played", text)
+
+    def undoable(self) -> bool:
+        """Whether the last action may be taken back: its seat is still to move in the same
+        turn, and it revealed nothing hidden and drew no chance (replaying the record without it
+        gives the position before it)."""
+        return bool(self.history) and not self.is_terminal() and self._undoable()
+
+    def _undoable(self) -> bool:
+        """Games whose turns hold several actions tell which can be taken back; by default,
+        every action ends its turn."""
+        return False
+
     def _check(self, action: Action) -> None:
         """Raise IllegalAction naming the broken rule; must not change the state.
 
@@ -247,6 +298,24 @@ class State(ABC):
     def scores(self) -> list[float]:
         """One value per seat: the game's own score or progress, meaningful at any time."""
 
+    def ending(self) -> Ending | None:
+        """How the game ended (None while it goes on)."""
+        if not self.is_terminal():
+            return None
+        winners = tuple(seat for seat, value in enumerate(self.returns()) if value > 0)
+        reason: EndReason
+        if self.ended_by_limit():
+            reason = "limit"
+        elif not winners:
+            reason = "nobody"
+        else:
+            reason = "win" if len(winners) == 1 else "shared"
+        return Ending(reason, winners, self._ending_words(reason))
+
+    def _ending_words(self, reason: EndReason) -> str:
+        """How the game ended in the game's words ("The first boat across the finish wins.")."""
+        return ""
+
     def ended_by_limit(self) -> bool | None:
         """Whether a safety limit on the game's length (`max_turns`, ...) ended it.
 
@@ -264,7 +333,17 @@ class State(ABC):
         return self._view(seat)
 
     @abstractmethod
-    def _view(self, seat: int | None) -> dict[str, JSON]: ...
+    def _view(self, seat: int | None) -> dict[str, JSON]:
+        """A game over shows every secret to everyone (the game's end reveals them)."""
+
+    def open_view(self) -> dict[str, JSON]:
+        """The view of someone who knows every secret of the position: for the replay of a game
+        whose seed is published, where nothing is secret any more."""
+        return self._open_view()
+
+    def _open_view(self) -> dict[str, JSON]:
+        """Games with secrets override this; without any, it is the spectator's view."""
+        return self._view(None)
 
     def resample(self, seat: int | None, seed: int) -> Self:
         """A full state with the same `view(seat)`, its hidden parts drawn again from `seed`.
@@ -290,14 +369,24 @@ class State(ABC):
     @abstractmethod
     def _render_text(self, view: dict[str, JSON]) -> str: ...
 
-    def render_svg(self, seat: int | None = None) -> str:
-        """The board as an SVG drawing for `seat` (the browser's board), from `view(seat)` alone.
+    def render_svg(self, seat: int | None = None, *, reveal: bool = False) -> str:
+        """The board as an SVG drawing for `seat` (the browser's board), from `view(seat)` alone
+        (`reveal`: from `open_view()`, every secret shown).
 
         Elements a person may click carry `data-pick="TOKENS"`: a run of words of the notation
         of the actions they stand for (see `towpath.core.svg`).
         """
         self._check_seat(seat)
-        return self._render_svg(self._view(seat))
+        view = self.open_view() if reveal else self._view(seat)
+        return self._render_svg({**view, "last_played": self.last_played()})
+
+    def last_played(self) -> JSON:
+        """Where the last action was played, in the game's terms, for a drawing to mark it (it
+        is public: the action was played in the open); None before the first action."""
+        return self._last_played() if self.history else None
+
+    def _last_played(self) -> JSON:
+        return {"action": str(self.history[-1])}
 
     def _render_svg(self, view: dict[str, JSON]) -> str:
         raise GameError(f"{self.game.id} has no SVG rendering")

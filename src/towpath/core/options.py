@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from towpath.core.errors import GameError
 
@@ -20,6 +20,12 @@ class Option:
     name: str
     default: OptionValue
     help: str
+    label: str = field(default="", kw_only=True)  # the option as a form shows it
+
+    @property
+    def shown(self) -> str:
+        """The option's label, or its name in words."""
+        return self.label or self.name.replace("_", " ").capitalize()
 
     def coerce(self, value: object) -> OptionValue:
         raise NotImplementedError

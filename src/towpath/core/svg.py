@@ -1,10 +1,20 @@
-"""Drawing a view as SVG: escaped elements, seat colours and the click convention.
+"""Drawing a view as SVG: escaped elements, seat colours and the conventions of the web client.
 
 An element a person may click carries `data-pick="TOKENS"` (see `pick`): a run of words of the
 notation of the actions it stands for, such as `r2@24` for a worker or `place 27` for a hand tile.
-The web client keeps the legal actions whose notation contains every run clicked so far and
-plays the action when one is left, so a renderer only has to name what it draws in the words of
-its game's notation.
+The web client keeps the legal actions whose notation contains every run clicked so far (a run
+clicked twice must be there twice) and plays the action when one is left; when a few are left
+(at most `OFFERED`), or the runs make up a whole action, it offers them by name. So a renderer
+only has to name what it draws in the words of its game's notation. Other attributes the
+client reads:
+- `data-last="1"` on what the last action touched (drawn with `last_mark`);
+- `data-centre="X,Y,R"` on a piece that can be shown turned (its centre and size) and on the
+  places it can go: where the actions left differ only in a turn word, the client previews
+  each turn: `rK` (K × 60° clockwise) draws the picked piece on the picked place, turned;
+  `r+K` / `r-K` turns the piece marked `data-turning` in place;
+- `<tspan data-seat-name="N">`: a seat, which the client writes as its player's name.
+Text is at least 12 units high and a drawing is shown at least at its own size (the page
+scrolls the board), so no text is smaller than 12 px.
 """
 
 from __future__ import annotations
@@ -15,6 +25,7 @@ from collections.abc import Mapping
 from html import escape
 
 Attrs = Mapping[str, object]
+OFFERED = 10  # the most actions the web client offers by name once picks have narrowed them
 
 COLOURS = {
     "red": "#d1453b",
@@ -33,6 +44,14 @@ SEAT_COLOURS = ("#d1453b", "#3a6fc4", "#3a9a4f", "#e8b923", "#8a4fb0", "#e07b27"
 WATER = "#9cc9e6"
 LAND = "#e9e4d0"
 INK = "#2b2b2b"
+
+
+LIGHT = {"#e8b923", "#e07b27", "#f4f1e8", "#e377c2", "#f6d27a"}
+
+
+def ink_on(fill: str) -> str:
+    """Text drawn on `fill`: dark on the light colours, white on the others."""
+    return INK if fill in LIGHT else "#ffffff"
 
 
 def colour(name: str) -> str:
@@ -97,12 +116,68 @@ def document(width: float, height: float, heading: str, *children: str) -> str:
     attrs = {
         "xmlns": "http://www.w3.org/2000/svg",
         "viewBox": f"0 0 {_attr(float(width))} {_attr(float(height))}",
+        "width": _attr(float(width)),
+        "height": _attr(float(height)),
         "class": "board",
-        "role": "img",
+        "role": "group",
+        "aria-label": heading,
         "font-family": "system-ui, sans-serif",
-        "font-size": 12,
+        "font-size": 13,
     }
     return tag("svg", attrs, title(heading), *children)
+
+
+def text_parts(x: float, y: float, parts: list[str], attrs: Attrs | None = None) -> str:
+    """Text made of parts already written as markup (see `seat_name`, `plain`)."""
+    base: dict[str, object] = {"x": x, "y": y, "dominant-baseline": "central"}
+    return tag("text", {**base, **attrs} if attrs else base, *parts)
+
+
+def plain(content: object) -> str:
+    """Escaped text, a part of `text_parts`."""
+    return escape(str(content), quote=False)
+
+
+def seat_name(seat: int, said: str | None = None) -> str:
+    """A seat within `text_parts`: the client writes its player's name there."""
+    return tag("tspan", {"data-seat-name": seat}, plain(said or f"Seat {seat}"))
+
+
+LAST = "#111111"
+
+
+def last_mark(shape: str, attrs: Attrs) -> str:
+    """The outline marking what the last action touched: a dashed black ring (a shape, not a
+    colour, so every eye tells it), drawn over the element."""
+    style = {
+        "fill": "none",
+        "stroke": LAST,
+        "stroke-width": 3,
+        "stroke-dasharray": "6 3",
+        "class": "last-mark",
+        "pointer-events": "none",
+    }
+    return tag(shape, {**attrs, **style})
+
+
+def letter(name: str) -> str:
+    """A colour's letter, drawn on things of that colour for whoever cannot tell colours."""
+    return name[:1].upper()
+
+
+def legend(x: float, y: float, width: float, entries: list[tuple[str, str]]) -> tuple[str, float]:
+    """A legend: each entry a symbol drawn around (0, 0) within 28 × 28 units, and its text;
+    entries flow in rows across `width`. Returns the markup and the height used."""
+    parts = [text(x, y + 8, "Legend", {"text-anchor": "start", "font-weight": "bold"})]
+    row_y, left = y + 34, x
+    for symbol, said in entries:
+        needed = 40 + 7.2 * len(said)
+        if left > x and left + needed > x + width:
+            row_y, left = row_y + 34, x
+        parts.append(tag("g", {"transform": f"translate({left + 14:.1f},{row_y:.1f})"}, symbol))
+        parts.append(text(left + 34, row_y, said, {"text-anchor": "start"}))
+        left += needed + 12
+    return group({"class": "legend"}, *parts), row_y - y + 24
 
 
 def hexagon(cx: float, cy: float, radius: float, pointy: bool = True) -> str:
@@ -146,7 +221,7 @@ def card(
                 "stroke": INK,
             },
         ),
-        text(x + width / 2, y + height / 2, label, {"font-size": 11}),
+        text(x + width / 2, y + height / 2, label),
     )
 
 
@@ -162,15 +237,15 @@ def chip(x: float, y: float, tokens: str, label: str | None = None) -> str:
                 "x": x,
                 "y": y,
                 "width": width,
-                "height": 26,
-                "rx": 13,
+                "height": 30,
+                "rx": 15,
                 "fill": "#fffdf5",
                 "stroke": INK,
             },
         ),
-        text(x + width / 2, y + 13, shown),
+        text(x + width / 2, y + 15, shown, {"font-size": 14}),
     )
 
 
 def chip_width(label: str) -> float:
-    return 18.0 + 7.5 * len(label)
+    return 22.0 + 8.2 * len(label)

@@ -13,6 +13,8 @@ import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
+from functools import cache
+from html import escape
 from importlib import resources
 from typing import Annotated, Any, Literal
 
@@ -30,13 +32,14 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from markdown_it import MarkdownIt
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
 
 import towpath
 from towpath.agents.settings import bot_names, describe_bots
 from towpath.core import registry
 from towpath.core.errors import GameError
-from towpath.core.game import JSON
+from towpath.core.game import JSON, Game
 from towpath.core.options import (
     BoolOption,
     ChoiceOption,
@@ -47,8 +50,10 @@ from towpath.core.options import (
 )
 from towpath.server.bots import Bots
 from towpath.server.limits import Limits, RateLimiter
+from towpath.server.protocol import MAX_MESSAGE, ClientMessage
 from towpath.server.rooms import (
     ARCHIVE_AFTER,
+    CLOCK_RANGE,
     INVITED,
     KEEP_IDLE,
     SEED_BITS,
@@ -60,13 +65,15 @@ from towpath.server.rooms import (
     SeatRequest,
     Viewer,
     drawing,
+    replay_told,
+    variants,
 )
 from towpath.server.storage import Storage
 
 MAX_BODY = 16 * 1024  # bytes of a request body
-MAX_MESSAGE = 4 * 1024  # characters of a socket message
 AUTH_WAIT = 10.0  # seconds a socket has to send its auth message
 PAGE = 20  # rooms in a page of the lobby
+PICTURE_SEED, PICTURE_ACTIONS = 3, 12
 TOKEN_HEADER = "X-Towpath-Token"
 STATIC = resources.files("towpath.server") / "static"
 
@@ -121,6 +128,13 @@ class NewRoom(Strict):
         "in unlisted rooms, and every seat is told it was chosen (default: 128 random bits)",
     )
     listed: bool = Field(True, description="list the room in the lobby while it has open seats")
+    clock: int | None = Field(
+        None,
+        ge=CLOCK_RANGE[0],
+        le=CLOCK_RANGE[1],
+        description="seconds a person has for each turn; when they run out a bot plays the "
+        "seat until its player takes it back (default: no clock)",
+    )
 
 
 class ActionIn(Strict):
@@ -130,13 +144,6 @@ class ActionIn(Strict):
 
 class JoinIn(Strict):
     name: str = Field(min_length=1, max_length=40, description="your name, shown to the others")
-
-
-class SocketMessage(Strict):
-    type: Literal["auth", "act", "ping"]
-    token: str | None = Field(None, max_length=100)
-    version: int | None = Field(None, ge=0)
-    action: str | None = Field(None, max_length=200)
 
 
 class Problem(BaseModel):
@@ -215,9 +222,15 @@ DESCRIPTIONS = {
 }
 
 
-def option_form(spec: Option) -> dict[str, JSON]:
-    """What the new-game form needs to offer an option."""
-    form: dict[str, JSON] = {"name": spec.name, "default": spec.default, "help": spec.help}
+def option_form(cls: type[Game], spec: Option) -> dict[str, JSON]:
+    """What the new-game form needs to offer an option: its label, help and the values the
+    server accepts."""
+    form: dict[str, JSON] = {
+        "name": spec.name,
+        "label": spec.shown,
+        "default": spec.default,
+        "help": spec.help,
+    }
     if isinstance(spec, BoolOption):
         form["kind"] = "bool"
     elif isinstance(spec, IntOption):
@@ -226,8 +239,10 @@ def option_form(spec: Option) -> dict[str, JSON]:
         form.update(kind="choice", choices=list(spec.choices))
     elif isinstance(spec, IntListOption):
         form.update(kind="int_list", length=spec.length)
-    elif isinstance(spec, FileOption):
-        form["kind"] = "file"  # the server refuses files; the form shows the default only
+    elif isinstance(spec, FileOption):  # the server reads no files: built-in variants only
+        choices = variants(cls, spec)
+        form.update(kind="variant", choices=list[JSON](choices))
+        form["help"] = "the built-in one, or " + ", ".join(choices) if choices else "built in"
     else:
         form["kind"] = "text"
     return form
@@ -241,11 +256,15 @@ def game_list() -> list[dict[str, JSON]]:
             {
                 "id": game_id,
                 "title": cls.title,
+                "blurb": cls.blurb,
+                "play_time": cls.play_time,
                 "min_players": cls.min_players,
                 "max_players": cls.max_players,
                 "default_players": cls.default_players,
                 "notation_help": cls.notation_help,
-                "options": [option_form(spec) for spec in cls.option_specs],
+                "picture": f"/api/games/{game_id}/picture.svg",
+                "rules": f"/rules/{game_id}",
+                "options": [option_form(cls, spec) for spec in cls.option_specs],
             }
         )
     return games
@@ -401,7 +420,7 @@ async def create_room(body: NewRoom, request: Request, lobby: LobbyDep) -> RoomC
         else None
     )
     room = await lobby.create(
-        body.game, body.players, dict(body.options), seats, body.seed, body.listed
+        body.game, body.players, dict(body.options), seats, body.seed, body.listed, clock=body.clock
     )
     host = room.token("host")
     links = [seat_link(request, room, s.seat) for s in room.seats if s.access == INVITED]
@@ -522,27 +541,31 @@ async def replay(
     step: Annotated[int, Query(ge=0, le=1_000_000, description="actions played")] = 0,
     token: TokenDep = None,
 ) -> dict[str, Any]:
-    """A finished (or archived) game's position after `step` actions, as the seat of the
-    token saw it."""
+    """A finished (or archived) game's position after `step` actions, every secret shown (the
+    seed is published: nothing is secret any more)."""
     async with lobby.using(room_id) as room:
         viewer = await entered(lobby, room, token)
         if not room.closed():
             raise Refused(409, "the replay opens once the game is over", "game over")
-        step = min(step, room.version)
-        state = await asyncio.to_thread(towpath.replay, room.row.record(), step)
-        svg, text = drawing(state, viewer.seat)
+        steps = len(room.row.actions)
+        step = min(step, steps)
+        state, moves = await asyncio.to_thread(
+            replay_told, room.game, room.row.seed, room.row.actions[:step]
+        )
+        svg, text = drawing(state, viewer.seat, reveal=True)
         log = state.log(viewer.seat)
         return {
             "room": room.id,
             "seat": viewer.seat,
             "step": step,
-            "steps": room.version,
+            "steps": steps,
             "action": log[step - 1] if step else None,
             "current_player": state.current_player,
-            "view": state.view(viewer.seat),
+            "view": state.open_view(),
             "svg": svg,
             "text": text,
             "log": log,
+            "moves": moves,
             **room.fairness(),
         }
 
@@ -560,8 +583,9 @@ async def record(room_id: str, lobby: LobbyDep) -> dict[str, Any]:
 @api.websocket("/rooms/{room_id}/socket")
 async def socket(websocket: WebSocket, room_id: str) -> None:
     """First message: {"type":"auth","token":...} (no token: a spectator). Then the seat's
-    state after every action; takes {"type":"act",...} and {"type":"ping"}. A wrong room or
-    token closes the socket with 4404 or 4403 and the reason."""
+    state after every change; takes act, undo, chat, name, back and ping messages (see
+    `towpath.server.protocol`). A wrong room or token closes the socket with 4404 or 4403 and
+    the reason."""
     lobby: Lobby = websocket.app.state.lobby
     await websocket.accept()
     try:
@@ -600,7 +624,7 @@ async def _serve(websocket: WebSocket, lobby: Lobby, room: Room, viewer: Viewer)
     sender = asyncio.create_task(_send_loop(websocket, client))
     try:
         while (text := await _receive(websocket)) is not None:
-            reply = await _handle(lobby, room, viewer, text)
+            reply = await _handle(lobby, room, viewer, client, text)
             if reply is not None:
                 client.push(reply)
     finally:
@@ -632,20 +656,22 @@ async def _send_loop(websocket: WebSocket, client: Client) -> None:
         return  # the client is gone: its receiving side ends the connection
 
 
-def _parse(text: str) -> tuple[SocketMessage | None, str | None]:
+def _parse(text: str) -> tuple[ClientMessage | None, str | None]:
     """A client's message, or what was wrong with it."""
     if text == "\0binary":
         return None, "expected a text message holding JSON, got a binary one"
     if len(text) > MAX_MESSAGE:
         return None, f"message over {MAX_MESSAGE} characters"
     try:
-        return SocketMessage.model_validate_json(text), None
+        return ClientMessage.model_validate_json(text), None
     except ValidationError as error:
         return None, first_error(error.errors())
 
 
-async def _handle(lobby: Lobby, room: Room, viewer: Viewer, text: str) -> dict[str, JSON] | None:
-    """One message from a client: a reply for it alone, or None."""
+async def _handle(
+    lobby: Lobby, room: Room, viewer: Viewer, client: Client, text: str
+) -> dict[str, JSON] | None:
+    """One message from a client (see `protocol`): a reply for it alone, or None."""
     message, problem = _parse(text)
     if message is None:
         return {"type": "error", "message": problem}
@@ -653,10 +679,15 @@ async def _handle(lobby: Lobby, room: Room, viewer: Viewer, text: str) -> dict[s
         return {"type": "pong", "at": time.time()}
     if message.type == "auth":
         return {"type": "error", "message": "already authenticated"}
-    if message.version is None or message.action is None:
-        return {"type": "error", "message": "an act message needs version and action"}
+    needed = NEEDS[message.type]
+    missing = [key for key in needed if getattr(message, key) is None]
+    if missing:
+        return {
+            "type": "error",
+            "message": f"a {message.type} message needs {' and '.join(needed)}",
+        }
     try:
-        await lobby.act(room, viewer.seat, message.version, message.action)
+        await _carry_out(lobby, room, viewer.seat, client, message)
     except Refused as refused:
         return {
             "type": "refused",
@@ -668,9 +699,125 @@ async def _handle(lobby: Lobby, room: Room, viewer: Viewer, text: str) -> dict[s
     return None
 
 
+NEEDS: dict[str, tuple[str, ...]] = {
+    "act": ("version", "action"),
+    "undo": ("version",),
+    "chat": ("text",),
+    "name": ("name",),
+    "back": (),
+}
+
+
+async def _carry_out(
+    lobby: Lobby, room: Room, seat: int | None, client: Client, message: ClientMessage
+) -> None:
+    if message.type == "act":
+        assert message.version is not None and message.action is not None
+        await lobby.act(room, seat, message.version, message.action)
+    elif message.type == "undo":
+        assert message.version is not None
+        await lobby.undo(room, seat, message.version)
+    elif message.type == "chat":
+        await lobby.say(room, client, message.text or "")
+    elif message.type == "name":
+        await lobby.rename(room, seat, message.name or "")
+    else:
+        await lobby.come_back(room, seat)
+
+
 @pages.get("/")
 async def home() -> FileResponse:
     return FileResponse(str(STATIC / "index.html"))
+
+
+@api.get(
+    "/games/{game_id}/picture.svg",
+    tags=["games"],
+    responses={200: {"content": {"image/svg+xml": {}}}, **problems(404)},
+    response_class=Response,
+)
+async def picture(game_id: str) -> Response:
+    """A picture of the game's board in play, for the home page."""
+    if game_id not in GAME_IDS:
+        raise Refused(404, f"no game {game_id!r}: expected one of {', '.join(GAME_IDS)}", "game")
+    return Response(board_picture(game_id), media_type="image/svg+xml")
+
+
+@cache
+def board_picture(game_id: str) -> str:
+    """The board a few actions into a game of random moves, as a spectator sees it."""
+    state = towpath.load(game_id).new_state(PICTURE_SEED)
+    bot = towpath.agent("random", seed=PICTURE_SEED)
+    for _ in range(PICTURE_ACTIONS):
+        if state.is_terminal():
+            break
+        state.apply(bot.choose(state))
+    return state.render_svg(None)
+
+
+@pages.get("/rules/{game_id}")
+async def rules_page(game_id: str) -> HTMLResponse:
+    """The rules for players, with the options of the new-game form."""
+    if game_id not in GAME_IDS:
+        raise Refused(404, f"no game {game_id!r}: expected one of {', '.join(GAME_IDS)}", "game")
+    return HTMLResponse(rules_html(game_id))
+
+
+@cache
+def rules_html(game_id: str) -> str:
+    cls = registry.game_class(game_id)
+    options = "".join(
+        f"<tr><th>{escape(spec.shown)}</th><td>{escape(str(form['help']))}</td>"
+        f"<td>{escape(_shown_default(form['default']))}</td></tr>"
+        for spec in cls.option_specs
+        for form in [option_form(cls, spec)]
+    )
+    players = f"{cls.min_players}–{cls.max_players} players · {cls.play_time}"
+    return RULES_PAGE.format(
+        title=escape(cls.title),
+        players=escape(players),
+        game=game_id,
+        guide=MarkdownIt("commonmark").enable("table").render(cls.guide()),
+        options=options,
+    )
+
+
+def _shown_default(value: JSON) -> str:
+    if value is None:
+        return "built in"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    return str(value)
+
+
+RULES_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title} · rules · towpath</title>
+<link rel="stylesheet" href="/static/style.css">
+<link rel="icon" href="data:,">
+</head>
+<body>
+<header><a href="/">towpath</a><span class="grow">{title}: the rules</span></header>
+<main class="rules">
+<section>
+<p class="muted">{players}</p>
+<p><a class="button primary" href="/?game={game}#new-game">Play {title}</a></p>
+{guide}
+<h2>Options of a new game</h2>
+<div class="table-scroll"><table class="options">
+<tr><th>option</th><th>what it does</th><th>default</th></tr>
+{options}
+</table></div>
+</section>
+</main>
+</body>
+</html>
+"""
 
 
 @pages.get("/room/{room_id}")

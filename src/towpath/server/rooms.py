@@ -14,6 +14,11 @@ Seeds: every room commits to its seed from the start (`seed_hash`, SHA-256 of it
 text) and publishes it once the game is over. A seed chosen by the creator (only in unlisted
 rooms) is shown as such to every seat.
 
+The table: every action is told in words (`moves`, from the engine's `words`), a seat's player
+may take back what the engine allows (`undo`: the record loses its last action, and the
+version still grows), name themself and chat. A room may have a turn clock: a person whose
+time runs out is stood in for by a bot (`STAND_IN`) until they take the seat back.
+
 Memory: a room stays in memory while it is used, watched or a bot is to move in it, and a
 short while after; rooms without an action for `archive_after` seconds are archived: they leave
 memory and the lobby, and their records stay readable and replayable.
@@ -26,7 +31,6 @@ import base64
 import hashlib
 import hmac
 import logging
-import re
 import secrets
 import sys
 import time
@@ -41,22 +45,34 @@ import towpath
 from towpath.agents.settings import check_settings
 from towpath.agents.spec import AgentSpec
 from towpath.core import registry
+from towpath.core.actions import Action
 from towpath.core.errors import GameError, IllegalAction
 from towpath.core.game import JSON, Game, State
 from towpath.core.options import FileOption
 from towpath.server.bots import Bots
-from towpath.server.storage import ActionRow, Listed, RoomRow, SeatRow, Storage
+from towpath.server.protocol import CHAT_LENGTH, NAME_LENGTH, readable
+from towpath.server.storage import (
+    CHAT_KEPT,
+    ActionRow,
+    ChatRow,
+    Listed,
+    RoomRow,
+    SeatRow,
+    Storage,
+)
 
 log = logging.getLogger("towpath.server")
 T = TypeVar("T")
 
-VARIANT = re.compile(r"[a-z0-9_-]{1,40}")
 TOKEN_BYTES = 24  # 192 bits of HMAC per link token
 SEED_BITS = 128  # a server-chosen seed: its hash cannot be searched back to it
 QUEUE_LIMIT = 256  # messages waiting for one client before it is dropped as too slow
 INVITED, OPEN = "invited", "open"
 ARCHIVE_AFTER = 7 * 24 * 3600.0
 KEEP_IDLE = 60.0  # seconds an unused, unwatched room stays in memory
+STAND_IN = "greedy:budget=0,sample=20,shortlist=4"  # plays for a person whose clock ran out
+CLOCK_RANGE = (5, 7 * 24 * 3600)  # seconds a turn clock may be set to
+CHAT_BURST, CHAT_WINDOW = 5, 10.0  # chat lines a client may send within the window
 
 
 class Refused(Exception):
@@ -104,6 +120,15 @@ class Client:
     queue: asyncio.Queue[Message | Closing] = field(
         default_factory=lambda: asyncio.Queue(QUEUE_LIMIT)
     )
+    said: list[float] = field(default_factory=list)  # when its latest chat lines came
+
+    def may_chat(self, now: float) -> bool:
+        """At most CHAT_BURST lines in CHAT_WINDOW seconds."""
+        self.said = [at for at in self.said if now - at < CHAT_WINDOW]
+        if len(self.said) >= CHAT_BURST:
+            return False
+        self.said.append(now)
+        return True
 
     def push(self, message: Message) -> None:
         try:
@@ -127,31 +152,40 @@ def seed_hash(seed: int) -> str:
     return hashlib.sha256(str(seed).encode()).hexdigest()
 
 
+def variants(cls: type[Game], spec: FileOption) -> list[str]:
+    """The built-in variants a data-file option may name: the folders of the game's `data/`
+    holding a file for it (Canal King's `small/board.toml`)."""
+    package = sys.modules[cls.__module__].__package__ or cls.__module__
+    folder = resources.files(package).joinpath("data")
+    return sorted(
+        entry.name
+        for entry in folder.iterdir()
+        if entry.is_dir() and entry.joinpath(f"{spec.name}.toml").is_file()
+    )
+
+
 def _check_variant(cls: type[Game], spec: FileOption, value: object) -> None:
-    """A data-file option may name one of the game's built-in variants (a folder of its
-    `data/`), never a path: a path would name a file on the server's own disk."""
+    """A data-file option may name one of the game's built-in variants, never a path: a path
+    would name a file on the server's own disk."""
     name = spec.coerce(value)
     if name is None:
         return
-    package = sys.modules[cls.__module__].__package__ or cls.__module__
-    variants = resources.files(package).joinpath("data")
-    if (
-        not isinstance(name, str)
-        or not VARIANT.fullmatch(name)
-        or not variants.joinpath(name).is_dir()
-    ):
+    known = variants(cls, spec)
+    if name not in known:
+        offered = f"one of {', '.join(known)}" if known else "none (only the built-in one)"
         raise Refused(
             422,
-            f"option {spec.name}: expected the name of a built-in variant; files are read by "
+            f"option {spec.name}: expected a built-in variant, {offered}; files are read by "
             "the command line, not the server",
             "options",
         )
 
 
-def drawing(state: State, seat: int | None) -> tuple[str | None, str | None]:
-    """The board as SVG, or as text for a game without an SVG rendering: (svg, text)."""
+def drawing(state: State, seat: int | None, reveal: bool = False) -> tuple[str | None, str | None]:
+    """The board as SVG, or as text for a game without an SVG rendering: (svg, text);
+    `reveal`: every secret shown (a replay)."""
     try:
-        return state.render_svg(seat), None
+        return state.render_svg(seat, reveal=reveal), None
     except GameError:
         return None, state.render_text(seat)
 
@@ -166,9 +200,30 @@ def seat_list(seats: list[SeatRow], connected: set[int | None]) -> list[Message]
             "access": seat.access,
             "claimed": seat.claimed or seat.kind == "bot",
             "connected": seat.kind == "bot" or seat.seat in connected,
+            "away": seat.away,
         }
         for seat in seats
     ]
+
+
+Told = dict[str, JSON]  # an action in words: {"seat", "kind", "did", "what"}
+
+
+def told(state: State, action_text: str) -> tuple[Action, Told]:
+    """The action of a notation in `state`, and what it is in words (before it is played)."""
+    action = state.game.parse_action(action_text, state)
+    return action, {"seat": state.current_player, **state.words(action).to_json()}
+
+
+def replay_told(game: Game, seed: int, actions: list[str]) -> tuple[State, list[Told]]:
+    """The state a record reaches, and every action of it in words."""
+    state = game.new_state(seed)
+    moves = []
+    for text in actions:
+        action, said = told(state, text)
+        moves.append(said)
+        state.apply(action)
+    return state, moves
 
 
 class Room:
@@ -176,7 +231,10 @@ class Room:
         self.row = row
         self.secret = secret
         self.game: Game = towpath.load(row.game, row.players, **row.options)
-        self.state: State = towpath.replay(row.record())
+        self.state, self.moves = replay_told(self.game, row.seed, row.actions)
+        self.chat: list[ChatRow] = list(row.chat)
+        self.turn_began = time.time()  # when the seat to move began its turn (for the clock)
+        self.clock_task: asyncio.Task[None] | None = None
         self.seats: list[SeatRow] = row.seats
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
@@ -192,8 +250,9 @@ class Room:
 
     @property
     def version(self) -> int:
-        """The number of actions played: every action names the version it was chosen at."""
-        return len(self.state.history)
+        """The actions played and twice the actions taken back: it grows with every change, and
+        every action names the version it was chosen at."""
+        return len(self.state.history) + 2 * self.row.undos
 
     def token(self, who: int | str) -> str:
         """The token of a seat's link (at its generation) or of the host's."""
@@ -258,8 +317,11 @@ class Room:
             "view": state.view(seat),
             "svg": svg,
             "text": text,
-            "legal": [{"action": str(a), "description": a.describe()} for a in legal],
+            "legal": [{"action": str(a), **state.words(a).to_json()} for a in legal],
             "log": state.log(seat),
+            "moves": self.moves,
+            "undoable": seat is not None and seat == state.current_player and state.undoable(),
+            "ending": None if (ending := state.ending()) is None else ending.to_json(),
             "result": {"returns": state.returns(), "scores": state.scores()} if over else None,
             "acted_at": self.acted_at,
             **self.fairness(),
@@ -272,7 +334,32 @@ class Room:
             "seats": self.seat_list(),
             "rematch": self.row.rematch,
             "archived": self.row.archived,
+            "clock": self.clock(),
         }
+
+    def clock(self) -> Message | None:
+        """The turn clock: seconds a turn, when the seat to move runs out, who is stood in
+        for."""
+        if self.row.clock is None:
+            return None
+        seat = self.state.current_player
+        running = seat is not None and self._clocked(seat)
+        return {
+            "seconds": self.row.clock,
+            "deadline": self.turn_began + self.row.clock if running else None,
+            "away": [s.seat for s in self.seats if s.away],
+        }
+
+    def _clocked(self, seat: int) -> bool:
+        """Whether the clock runs for the seat: a person's, present at the table."""
+        row = self.seats[seat]
+        return row.kind == "human" and not row.away and not self.closed()
+
+    def played_by_bot(self, seat: int) -> bool:
+        return self.seats[seat].kind == "bot" or self.seats[seat].away
+
+    def chat_message(self, lines: list[ChatRow]) -> Message:
+        return {"type": "chat", "messages": [line.to_json() for line in lines]}
 
     def broadcast_state(self) -> None:
         for client in list(self.clients):
@@ -366,18 +453,21 @@ class Lobby:
 
     async def start(self) -> None:
         """Archive the idle rooms, restore the others by replaying their records, and wake
-        their bots."""
+        their bots and clocks (`get`)."""
         self.secret = await self._db(self.storage.secret)
         await self._db(self.storage.archive_idle, time.time() - self.archive_after)
         for room_id in await self._db(self.storage.active_room_ids):
-            room = await self.get(room_id)
-            if room is not None:
-                self._schedule_bot(room)
+            await self.get(room_id)
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="towpath sweeper")
 
     async def stop(self) -> None:
         self._stopping = True
-        tasks = [room.bot_task for room in self.rooms.values() if room.bot_task is not None]
+        tasks = [
+            task
+            for room in self.rooms.values()
+            for task in (room.bot_task, room.clock_task)
+            if task is not None
+        ]
         if self._sweeper is not None:
             tasks.append(self._sweeper)
         for task in tasks:
@@ -404,13 +494,16 @@ class Lobby:
             if room is not None:
                 room.row.archived = True
                 room._cache.clear()  # the seed is published now
-                if room.bot_task is not None:
-                    room.bot_task.cancel()
+                for task in (room.bot_task, room.clock_task):
+                    if task is not None:
+                        task.cancel()
                 room.broadcast_state()
         now = time.monotonic()
         for room in list(self.rooms.values()):
             bot_to_move = self._bot_to_move(room) and not room.row.archived
             if not bot_to_move and room.idle(now, self.keep_idle):
+                if room.clock_task is not None:  # it starts again when the room comes back
+                    room.clock_task.cancel()
                 del self.rooms[room.id]
 
     # -- rooms ---------------------------------------------------------------------------------
@@ -430,6 +523,7 @@ class Lobby:
             room = Room(row, self.secret) if row is not None else None
             if room is not None:
                 self.rooms[room_id] = room
+                self._next_turn(room)
             future.set_result(room)
             return room
         except BaseException as error:
@@ -465,9 +559,14 @@ class Lobby:
         seed: int | None,
         listed: bool,
         rematch_of: str | None = None,
+        clock: float | None = None,
     ) -> Room:
-        """A new room: its links are `room.token(...)` of its seats and host."""
+        """A new room: its links are `room.token(...)` of its seats and host. `clock`: the
+        seconds a person has for each turn."""
         game = self._check_game(game_id, players, options)
+        low, high = CLOCK_RANGE
+        if clock is not None and not low <= clock <= high:
+            raise Refused(422, f"clock: expected {low} to {high} seconds a turn", "clock")
         if seed is not None and listed:
             raise Refused(
                 422,
@@ -497,11 +596,12 @@ class Lobby:
             rematch=None,
             seats=[self._seat_row(number, request) for number, request in enumerate(requests)],
             actions=[],
+            clock=clock,
         )
         room = Room(row, self.secret)
         await self._db(self.storage.create_room, row)
         self.rooms[row.id] = room
-        self._schedule_bot(room)
+        self._next_turn(room)
         return room
 
     def _seat_row(self, number: int, request: SeatRequest) -> SeatRow:
@@ -611,6 +711,7 @@ class Lobby:
                     None,
                     room.row.listed,
                     rematch_of=room.id,
+                    clock=room.row.clock,
                 )
                 room.row.rematch = new.id
                 room.broadcast_presence()
@@ -630,27 +731,39 @@ class Lobby:
         if room.state.is_terminal():
             raise Refused(409, "the game is over", "game over")
 
+    @staticmethod
+    def _check_turn(room: Room, seat: int | None, version: int, what: str) -> None:
+        if seat is None:
+            raise Refused(403, f"a spectator cannot {what}", "seat")
+        Lobby._check_playing(room)
+        if version != room.version:
+            raise Refused(
+                409,
+                f"stale {what}: it was chosen at version {version}, the game is at {room.version}",
+                "stale version",
+            )
+        if room.state.current_player != seat:
+            raise Refused(409, f"it is seat {room.state.current_player}'s turn", "turn")
+
     async def act(
-        self, room: Room, seat: int | None, version: int, text: str, acted_at: float | None = None
+        self,
+        room: Room,
+        seat: int | None,
+        version: int,
+        text: str,
+        acted_at: float | None = None,
+        by_bot: bool = False,
     ) -> int:
-        """Play `text` for `seat`, chosen at state `version`; returns the new version."""
+        """Play `text` for `seat`, chosen at state `version`; returns the new version. A bot's
+        move (`by_bot`) is dropped if its seat's player took the seat back meanwhile."""
         acted_at = time.time() if acted_at is None else acted_at
         async with room.lock:
+            if by_bot and seat is not None and not room.played_by_bot(seat):
+                return room.version
+            self._check_turn(room, seat, version, "action")
             state = room.state
-            if seat is None:
-                raise Refused(403, "a spectator cannot act", "seat")
-            self._check_playing(room)
-            if version != room.version:
-                raise Refused(
-                    409,
-                    f"stale action: it was chosen at version {version}, the game is at "
-                    f"{room.version}",
-                    "stale version",
-                )
-            if state.current_player != seat:
-                raise Refused(409, f"it is seat {state.current_player}'s turn", "turn")
             try:
-                action = room.game.parse_action(text, state)
+                action, said = told(state, text)
             except GameError as error:
                 raise Refused(400, str(error), "notation") from None
             after = state.clone()
@@ -662,19 +775,119 @@ class Lobby:
                 ActionRow(room.id, len(after.history), str(action), after.is_terminal())
             )
             room.state = after
+            room.moves.append(said)
             room.row.actions.append(str(action))
             room.row.over = after.is_terminal()
             room.acted_at = acted_at
+            if after.current_player != seat:
+                room.turn_began = acted_at
             room.broadcast_state()
-        self._schedule_bot(room)
+        self._next_turn(room)
         return room.version
 
-    # -- bots ------------------------------------------------------------------------------------
+    async def undo(self, room: Room, seat: int | None, version: int) -> int:
+        """Take back the seat's last action, if the engine allows it (`State.undoable`)."""
+        async with room.lock:
+            self._check_turn(room, seat, version, "take-back")
+            if not room.state.undoable():
+                raise Refused(
+                    409,
+                    "nothing to take back: only your own actions of this turn that revealed "
+                    "nothing hidden or random",
+                    "undo",
+                )
+            actions = room.row.actions[:-1]
+            before = await asyncio.to_thread(_replayed, room.game, room.row.seed, actions)
+            await self._db(self.storage.take_back, room.id, len(room.row.actions))
+            room.state = before
+            room.moves.pop()
+            room.row.actions = actions
+            room.row.undos += 1
+            room.acted_at = time.time()
+            room.broadcast_state()
+        return room.version
+
+    # -- the table -------------------------------------------------------------------------------
+
+    async def say(self, room: Room, client: Client, text: str) -> None:
+        """A chat line of a seated player, kept and sent to everyone in the room."""
+        seat = client.seat
+        if seat is None:
+            raise Refused(403, "spectators read the chat; players write in it", "chat")
+        line = readable(text, CHAT_LENGTH)
+        if line is None:
+            raise Refused(422, f"chat: expected 1 to {CHAT_LENGTH} printable characters", "chat")
+        if not client.may_chat(time.monotonic()):
+            raise Refused(
+                429, f"chat: at most {CHAT_BURST} lines in {CHAT_WINDOW:g} s", "rate limit"
+            )
+        async with room.lock:
+            number = (room.chat[-1].number if room.chat else 0) + 1
+            row = ChatRow(room.id, number, seat, room.seats[seat].name, line, time.time())
+            await self._db(self.storage.add_chat, row)
+            room.chat = [*room.chat[-(CHAT_KEPT - 1) :], row]
+            for other in list(room.clients):
+                other.push(room.chat_message([row]))
+
+    async def rename(self, room: Room, seat: int | None, name: str) -> None:
+        """The seat's player names themself."""
+        if seat is None:
+            raise Refused(403, "a spectator has no seat to name", "name")
+        chosen = readable(name, NAME_LENGTH)
+        if chosen is None:
+            raise Refused(422, f"name: expected 1 to {NAME_LENGTH} printable characters", "name")
+        async with room.lock:
+            await self._db(self.storage.update_seat, room.id, seat, name=chosen)
+            room.seats[seat].name = chosen
+            room.broadcast_presence()
+
+    async def come_back(self, room: Room, seat: int | None) -> None:
+        """The seat's player takes the seat back from the bot standing in for them."""
+        if seat is None or not room.seats[seat].away:
+            raise Refused(409, "no bot is standing in for this seat", "back")
+        async with room.lock:
+            await self._db(self.storage.update_seat, room.id, seat, away=False)
+            room.seats[seat].away = False
+            room.turn_began = time.time()
+            room.broadcast_state()
+        self._next_turn(room)
+
+    # -- the clock and the bots ------------------------------------------------------------------
+
+    def _next_turn(self, room: Room) -> None:
+        """Start what the seat to move needs: a bot's move, or the clock of a person."""
+        self._schedule_bot(room)
+        self._start_clock(room)
+
+    def _start_clock(self, room: Room) -> None:
+        if room.clock_task is not None:
+            room.clock_task.cancel()
+            room.clock_task = None
+        seat = room.state.current_player
+        if self._stopping or room.row.clock is None or seat is None or not room._clocked(seat):
+            return
+        wait = room.turn_began + room.row.clock - time.time()
+        room.clock_task = asyncio.create_task(
+            self._time_out(room, seat, room.version, wait), name=f"clock {room.id}"
+        )
+        room.clock_task.add_done_callback(_report_failure)
+
+    async def _time_out(self, room: Room, seat: int, version: int, wait: float) -> None:
+        """The seat's time ran out: a bot stands in for its player from now on."""
+        await asyncio.sleep(max(0.0, wait))
+        async with room.lock:
+            if room.version != version or room.state.current_player != seat:
+                return
+            await self._db(self.storage.update_seat, room.id, seat, away=True)
+            room.seats[seat].away = True
+            room.clock_task = None
+            room.broadcast_state()
+        self._schedule_bot(room)
 
     @staticmethod
     def _bot_to_move(room: Room) -> bool:
         seat = room.state.current_player
-        return seat is not None and room.seats[seat].kind == "bot"
+        return seat is not None and room.played_by_bot(seat)
 
     def _schedule_bot(self, room: Room) -> None:
         if self._stopping or room.row.archived or not self._bot_to_move(room):
@@ -687,15 +900,16 @@ class Lobby:
     async def _bot_turn(self, room: Room) -> None:
         await asyncio.sleep(self.bot_delay)
         version, seat = room.version, room.state.current_player
-        if seat is None:
+        if seat is None or not room.played_by_bot(seat):
             return
-        spec = room.seats[seat].agent or "random"
+        row = room.seats[seat]
+        spec = (row.agent or "random") if row.kind == "bot" else STAND_IN
         seed = (room.row.seed * 1009 + seat * 7919 + version) % (1 << 62)
         text = await self.bots.move(room.state, spec, seed)
         acted_at = time.time()
         room.bot_task = None
         try:
-            await self.act(room, seat, version, text, acted_at)
+            await self.act(room, seat, version, text, acted_at, by_bot=True)
         except Refused as refused:
             log.warning("room %s: bot move %r refused: %s", room.id, text, refused.message)
 
@@ -704,12 +918,21 @@ class Lobby:
     def connect(self, room: Room, client: Client) -> None:
         room.clients.add(client)
         client.push(room.payload(client.seat))
+        if room.chat:
+            client.push(room.chat_message(room.chat))
         room.broadcast_presence()
 
     def disconnect(self, room: Room, client: Client) -> None:
         room.clients.discard(client)
         room.touched = time.monotonic()
         room.broadcast_presence()
+
+
+def _replayed(game: Game, seed: int, actions: list[str]) -> State:
+    state = game.new_state(seed)
+    for text in actions:
+        state.apply(state.game.parse_action(text, state))
+    return state
 
 
 def _report_failure(task: asyncio.Task[None]) -> None:

@@ -1,7 +1,8 @@
 """Where rooms live between restarts: SQLite by default, PostgreSQL when a URL names it.
 
 A room is its game record (game, players, options, seed) plus its seats; its actions are rows
-numbered from 1. Restoring a room replays its record. No seat token is stored: tokens are
+numbered from 1 (a take-back deletes the last one and counts in `undos`). Restoring a room
+replays its record. Its chat lines are rows numbered from 1. No seat token is stored: tokens are
 derived from the server's secret (kept in `server_keys`, made on the first start) and each
 seat's generation, which a re-issued link bumps. The schema is managed by the Alembic
 migrations in `migrations/`: opening a database upgrades it to the newest schema, a database
@@ -15,7 +16,7 @@ import secrets
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -36,8 +37,10 @@ from sqlalchemy import (
     Text,
     and_,
     create_engine,
+    delete,
     event,
     exists,
+    false,
     func,
     insert,
     inspect,
@@ -52,6 +55,7 @@ DATABASE_ENV = "TOWPATH_DATABASE_URL"
 DEFAULT_FILE = "towpath.sqlite3"
 BASELINE = "0001"  # the first release's schema, made without migrations
 SECRET_KEY = "seat_tokens"
+CHAT_KEPT = 50  # chat lines a room keeps at hand (the database keeps them all)
 
 metadata = MetaData()
 
@@ -71,6 +75,8 @@ rooms = Table(
     Column("acted", Float, nullable=False),
     Column("rematch_of", String(32), nullable=True),
     Column("rematch", String(32), nullable=True),
+    Column("undos", Integer, nullable=False, server_default="0"),
+    Column("clock", Float, nullable=True),
 )
 
 seats = Table(
@@ -85,6 +91,7 @@ seats = Table(
     Column("generation", Integer, nullable=False),
     Column("token_digest", String(64), nullable=True),
     Column("claimed", Boolean, nullable=False),
+    Column("away", Boolean, nullable=False, server_default=false()),
 )
 
 actions = Table(
@@ -93,6 +100,17 @@ actions = Table(
     Column("room", String(32), ForeignKey("rooms.id"), primary_key=True),
     Column("number", Integer, primary_key=True),
     Column("notation", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+chat = Table(
+    "chat",
+    metadata,
+    Column("room", String(32), ForeignKey("rooms.id"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("name", String(40), nullable=False),
+    Column("text", Text, nullable=False),
     Column("at", Float, nullable=False),
 )
 
@@ -132,6 +150,20 @@ class SeatRow:
     generation: int  # how often its link was re-issued
     claimed: bool  # an open seat: someone joined; an invited seat: its link was opened
     token_digest: str | None = None  # a first-release seat's token, as SHA-256
+    away: bool = False  # a person's clock ran out: a bot plays the seat until they are back
+
+
+@dataclass(frozen=True)
+class ChatRow:
+    room: str
+    number: int
+    seat: int
+    name: str
+    text: str
+    at: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "name": self.name, "text": self.text, "at": self.at}
 
 
 @dataclass
@@ -151,6 +183,9 @@ class RoomRow:
     rematch: str | None
     seats: list[SeatRow]
     actions: list[str]
+    undos: int = 0  # actions taken back
+    clock: float | None = None  # seconds a person has for a turn
+    chat: list[ChatRow] = field(default_factory=list)  # the latest lines
 
     def record(self) -> dict[str, Any]:
         return {
@@ -234,6 +269,8 @@ class Storage:
                     acted=room.acted,
                     rematch_of=room.rematch_of,
                     rematch=None,
+                    undos=0,
+                    clock=room.clock,
                 )
             )
             db.execute(insert(seats), [{"room": room.id, **seat.__dict__} for seat in room.seats])
@@ -260,6 +297,20 @@ class Storage:
             finished = [r.room for r in rows if r.over]
             if finished:
                 db.execute(update(rooms).where(rooms.c.id.in_(finished)).values(over=True))
+
+    def take_back(self, room: str, number: int) -> None:
+        """Delete the room's last action, number `number`, and count the take-back."""
+        with self._begin() as db:
+            db.execute(delete(actions).where(actions.c.room == room, actions.c.number == number))
+            db.execute(
+                update(rooms)
+                .where(rooms.c.id == room)
+                .values(undos=rooms.c.undos + 1, acted=time.time())
+            )
+
+    def add_chat(self, line: ChatRow) -> None:
+        with self._begin() as db:
+            db.execute(insert(chat).values(**line.__dict__))
 
     def update_seat(self, room: str, seat: int, **values: Any) -> None:
         with self._begin() as db:
@@ -343,6 +394,12 @@ class Storage:
                 .where(actions.c.room == room_id)
                 .order_by(actions.c.number)
             ).all()
+            lines = db.execute(
+                select(chat)
+                .where(chat.c.room == room_id)
+                .order_by(chat.c.number.desc())
+                .limit(CHAT_KEPT)
+            ).all()
         return RoomRow(
             id=row.id,
             game=row.game,
@@ -359,6 +416,9 @@ class Storage:
             rematch=row.rematch,
             seats=[_seat(s) for s in seat_rows],
             actions=[n.notation for n in notations],
+            undos=row.undos,
+            clock=row.clock,
+            chat=[ChatRow(**line._mapping) for line in reversed(lines)],
         )
 
     def close(self) -> None:
@@ -375,6 +435,7 @@ def _seat(row: Any) -> SeatRow:
         row.generation,
         row.claimed,
         row.token_digest,
+        row.away,
     )
 
 

@@ -80,13 +80,14 @@ def check_edges(cell: Cell, tiles: dict[Cell, list[list[int]]], board: dict[str,
 def check_secrets(state: CanalKingState, seat: int | None, view: dict[str, Any]) -> None:
     parts = state.game.parts
     revealed = any(ship is not None for ship in state.ships)
+    over = state.is_terminal()  # the end reveals every colour and route
     for owner in range(state.game.players):
         colour, route = view["colours"][owner], view["routes"][owner]
-        if owner == seat or revealed:
+        if owner == seat or revealed or over:
             assert colour == parts.tiles.colours[state.colours[owner]]
         else:
             assert colour is None, f"seat {seat} sees seat {owner}'s colour"
-        if owner == seat or state.ships[owner] is not None:
+        if owner == seat or state.ships[owner] is not None or over:
             assert route == [parts.board.ports[p].name for p in parts.routes[state.routes[owner]]]
         else:
             assert route is None, f"seat {seat} sees seat {owner}'s route"

@@ -116,6 +116,14 @@ class Knowledge:
         return slot.public or (seat is not None and seat in slot.seats)
 
 
+def check_all_shown(view: dict[str, Any]) -> None:
+    """The game's end shows every card and every hand to everyone."""
+    for card in [*(card for row in view["rows"] for card in row), *view["discards"]]:
+        assert card["card"] is not None
+    for hand, details in zip(view["hands"], view["hand_details"], strict=True):
+        assert isinstance(hand, list) and len(details["tiles"]) == details["count"]
+
+
 def recount(view: dict[str, Any], seat: int, muddled: bool) -> int:
     """The score from the walked path (or score pile) and the data files alone."""
     path = view["paths"][seat]
@@ -183,7 +191,10 @@ def test_views_hide_unknown_cards_and_scores_match_a_recount(
         knowledge.settle(public)
         muddled_walk = muddled and public["phase"] != "build"
         for seat in [None, *range(players)]:
-            knowledge.check(state.view(seat), seat, muddled_walk)
+            if state.is_terminal():
+                check_all_shown(state.view(seat))
+            else:
+                knowledge.check(state.view(seat), seat, muddled_walk)
         recounted = [float(recount(public, seat, muddled)) for seat in range(players)]
         assert recounted == public["scores"] == state.scores(), "scores known so far"
         if state.is_terminal():

@@ -112,12 +112,14 @@ def draw_card(state: Position) -> None:
     bisect.insort(state.hands[state.player], drawn)
 
 
-def redeal_unseen(state: Position, seat: int | None) -> None:
+def redeal_unseen(state: Position, seat: int | None, keep_hands: bool = False) -> None:
     """Deal the cards `seat` has not seen (not in its hand, not discarded) anew. Once the
-    discards have been reshuffled, the pile holds only cards from that reshuffle."""
+    discards have been reshuffled, the pile holds only cards from that reshuffle. With
+    `keep_hands` (the game's end shows every hand), only the pile is dealt anew."""
     seen = Counter(state.discards)
-    if seat is not None:
-        seen.update(state.hands[seat])
+    for other, hand in enumerate(state.hands):
+        if other == seat or keep_hands:
+            seen.update(hand)
     unseen = Counter(state.game.rules.deck) - seen
     may_be_piled = unseen if state.reshuffled is None else unseen & Counter(state.reshuffled)
     piled = sorted(may_be_piled.elements())
@@ -126,7 +128,7 @@ def redeal_unseen(state: Position, seat: int | None) -> None:
     rest = sorted((unseen - Counter(state.pile)).elements())
     state.rng.shuffle(rest)
     for other, hand in enumerate(state.hands):
-        if other != seat:
+        if other != seat and not keep_hands:
             state.hands[other] = sorted(rest.pop() for _ in hand)
 
 

@@ -3,9 +3,9 @@ listed, checked and carried out by its rules module (movement, sections, cards).
 
 from __future__ import annotations
 
-from towpath.core.actions import Action
+from towpath.core.actions import Action, Words
 from towpath.core.errors import IllegalAction
-from towpath.core.game import JSON
+from towpath.core.game import JSON, EndReason
 from towpath.core.piles import shared_win
 from towpath.games.arriala import cards, movement, sections
 from towpath.games.arriala.actions import (
@@ -22,9 +22,13 @@ from towpath.games.arriala.actions import (
     ToVineyard,
 )
 from towpath.games.arriala.position import Position
-from towpath.games.arriala.view import build_view, render_svg, render_text
+from towpath.games.arriala.view import build_view, last_played, render_svg, render_text
+from towpath.games.arriala.words import words
 
 ACTIONS = (Move, ToVineyard, ToCanal, Place, River, Lock, BuildMasterwork, Draw)
+# Actions paid with action points that reveal nothing and draw no chance: while the turn goes
+# on, they can be taken back (a card played was hidden in hand; a draw shows a card).
+TAKEN_BACK = (Move, ToVineyard, ToCanal, Place, River, Lock)
 
 
 class ArrialaState(Position):
@@ -164,10 +168,35 @@ class ArrialaState(Position):
     def scores(self) -> list[float]:
         return [float(points) for points in self.points[: self.game.players]]
 
+    def _ending_words(self, reason: EndReason) -> str:
+        vineyards = "the vineyards were scored by majority"
+        if reason == "limit":
+            return f"The {self.game.max_turns}-turn limit ended the game; {vineyards}."
+        ended = f"Every open space of the canal is locked or scored; {vineyards}"
+        if reason == "nobody":
+            return f"{ended}. The virtual player has the most points, so nobody wins."
+        return f"{ended}: the most points win (ties: the most workers on the canal)."
+
+    def _words(self, action: Action) -> Words:
+        return words(self.game.layout, self.game.rules, action, self._cost(action))
+
+    def _undoable(self) -> bool:
+        """The seat to move has spent action points this turn (the last action was its own),
+        on an action that showed no card and drew none."""
+        last = self.history[-1]
+        own = self.ap < self.game.rules.action_points
+        return own and isinstance(last, TAKEN_BACK) and getattr(last, "card", None) is None
+
     # -- information -----------------------------------------------------------------------------
 
     def _view(self, seat: int | None) -> dict[str, JSON]:
-        return build_view(self, seat)
+        return build_view(self, seat, self.over)
+
+    def _last_played(self) -> JSON:
+        return last_played(self)
+
+    def _open_view(self) -> dict[str, JSON]:
+        return build_view(self, None, True)
 
     def _render_text(self, view: dict[str, JSON]) -> str:
         return render_text(view)
@@ -176,7 +205,7 @@ class ArrialaState(Position):
         return render_svg(view)
 
     def _resample(self, seat: int | None) -> None:
-        cards.redeal_unseen(self, seat)
+        cards.redeal_unseen(self, seat, keep_hands=self.over)
 
     def _validate(self) -> None:
         self.validate_board()

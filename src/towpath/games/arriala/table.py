@@ -27,13 +27,26 @@ class ArrialaTable(Game):
     min_players = 2
     max_players = 4
     default_players = 3
+    blurb = (
+        "Dig the Garonne canal together: place and move workers to win the majority of each "
+        "section as it fills. Five action points a turn, locks, river structures, vineyards and "
+        "cards."
+    )
+    play_time = "60–90 minutes"
     option_specs: ClassVar[tuple[Option, ...]] = (
-        IntOption("first_player", 0, "the seat that starts", 0, 3),
+        IntOption("first_player", 0, "the seat that starts", 0, 3, label="First player"),
         IntOption(
-            "max_turns", RULES.max_turns, "player turns before the game ends (vineyards scored)", 1
+            "max_turns",
+            RULES.max_turns,
+            "player turns before the game ends (vineyards scored)",
+            1,
+            label="Turn limit",
         ),
         FileOption(
-            "board", None, "a TOML file with the towns, stretches, vineyards and score table"
+            "board",
+            None,
+            "a TOML file with the towns, stretches, vineyards and score table",
+            label="Board",
         ),
     )
     option_sets = ({}, {"first_player": 1, "max_turns": 40})

@@ -7,6 +7,7 @@ from typing import Any
 
 from towpath.core import svg
 from towpath.core.game import JSON
+from towpath.games.arriala.actions import BuildMasterwork, River, ToCanal, ToVineyard
 from towpath.games.arriala.components import blue_id
 from towpath.games.arriala.position import Position
 from towpath.games.arriala.sections import lock_counts, section_ids, winners
@@ -15,7 +16,8 @@ WIDTH = 80
 LEGEND = "Canal: . free  L lock  x closed  * scored section  (spaces count from 1)"
 
 
-def build_view(state: Position, seat: int | None) -> dict[str, JSON]:
+def build_view(state: Position, seat: int | None, everything: bool = False) -> dict[str, JSON]:
+    """What `seat` may know; `everything`: every hand too (the game's end, a replay)."""
     game = state.game
     layout, rules = game.layout, game.rules
     colours = list(rules.colours[: layout.colours])
@@ -23,6 +25,10 @@ def build_view(state: Position, seat: int | None) -> dict[str, JSON]:
     sections = section_ids(state)
     scored = [s for p, s in enumerate(sections) if s is not None and state.scored[p]]
     built = lock_counts(state)
+    hands = [
+        list(hand) if everything or other == seat else len(hand)
+        for other, hand in enumerate(state.hands)
+    ]
     return {
         "game": game.id,
         "players": game.players,
@@ -50,15 +56,39 @@ def build_view(state: Position, seat: int | None) -> dict[str, JSON]:
             for m, by in zip(layout.board.masterworks, state.masterworks, strict=True)
         ],
         "reserve": placed.reserve,
-        "hands": [
-            list(hand) if other == seat else len(hand) for other, hand in enumerate(state.hands)
-        ],
+        "hands": hands,
+        # What the cards shown in hands do (for drawing them).
+        "card_info": {
+            name: {
+                "name": name,
+                "effect": rules.cards[name].effect,
+                "reach": rules.cards[name].reach,
+                "any_colour": rules.cards[name].any_colour,
+            }
+            for hand in hands
+            if isinstance(hand, list)
+            for name in hand
+        },
         "pile": len(state.pile),
         "discards": list(state.discards),
         "reshuffled": None if state.reshuffled is None else list(state.reshuffled),
         "marks": _marks(state, colours),
         "over": state.over,
         "winners": [colours[c] for c in winners(state)] if state.over else [],
+    }
+
+
+def last_played(state: Position) -> JSON:
+    """The places the last action touched: canal spaces (from 1), vineyard and blue ids,
+    masterwork ids."""
+    action = state.history[-1]
+    spaces = [getattr(action, name) + 1 for name in ("source", "target") if hasattr(action, name)]
+    return {
+        "action": str(action),
+        "spaces": spaces,
+        "vineyards": [action.vineyard] if isinstance(action, ToVineyard | ToCanal) else [],
+        "blue": [action.blue] if isinstance(action, River) else [],
+        "masterworks": [action.masterwork] if isinstance(action, BuildMasterwork) else [],
     }
 
 
@@ -310,50 +340,123 @@ def _marks_lines(view: dict[str, JSON]) -> list[str]:
 
 # -- SVG --------------------------------------------------------------------------------------
 
-PER_ROW = 14  # canal spaces per row of the drawing (rows snake left and right)
-SPACE = 52.0  # pitch of a canal space
-BOX = 44.0  # side of a canal space
+PER_ROW = 11  # canal spaces per row of the drawing (rows snake left and right)
+SPACE = 66.0  # pitch of a canal space
+BOX = 58.0  # side of a canal space
+ROW_PITCH = 88.0  # a row of spaces and the band under it for town names
+DRAWN_WIDTH = 24 + PER_ROW * SPACE
+WORKER = 9.0  # a worker's half size
+# Each colour's workers have a shape of their own, so no one needs to tell the colours apart.
+SHAPES = {"red": "circle", "yellow": "square", "green": "triangle", "violet": "diamond"}
+TOWN, CANAL, SCORED, CLOSED = "#d9b98a", svg.WATER, "#b7d7a8", "#bbbbbb"
+CARD_W, CARD_H = 104.0, 44.0
+CARD_FACES = {  # a card's two lines, by its effect
+    "move": ("Move {reach}", "any worker"),
+    "teleport": ("Teleport", "yours, anywhere"),
+    "lock": ("Lock", "build one"),
+    "masterwork": ("Masterwork", "if you are last"),
+    "to-vineyard": ("To vineyard", "{whose} worker"),
+    "to-canal": ("To canal", "{whose} worker"),
+}
+CHIPS = (("place", "place a worker"), ("lock", "build a lock"), ("draw", "draw"), ("end", "end"))
 
 
 def render_svg(view: dict[str, JSON]) -> str:
-    """The canal snaking in rows, then vineyards, river structures, masterworks and hands.
+    """The canal snaking in rows, then vineyards, river structures, masterworks, each colour's
+    score, reserve and hand, the action chips and a legend.
 
     Clickable: a worker (`r2@12`, `y1@ch`), a canal space (`15`), a vineyard (`ch`), a river
     structure (`b2`), a masterwork (`masterwork cacor`), a card of the seat's hand
-    (`play move3`), and the `draw` and `end` chips.
+    (`play move3`), and the chips `place`, `lock`, `draw` and `end`.
     """
-    width = 24 + PER_ROW * SPACE
+    last = view.get("last_played") or {}
     rows = -(-len(view["spaces"]) // PER_ROW)
-    top = 50.0
-    parts = [svg.text(12, 22, _headline(view), {"text-anchor": "start", "font-size": 15})]
-    parts += [
-        _space_svg(view, space, *_space_at(index, top))
-        for index, space in enumerate(view["spaces"])
-    ]
-    y = top + rows * SPACE + 20
-    parts.append(_vineyards_svg(view, y))
-    parts.append(_blue_svg(view, y + 92))
-    parts.append(_masterworks_svg(view, y + 150))
-    parts.append(_players_svg(view, y + 208, width))
-    height = y + 208 + 46 * len(view["colours"]) + 70
-    background = svg.tag("rect", {"width": width, "height": height, "fill": svg.LAND})
-    return svg.document(width, height, "Arriala: Canal de Garonne", background, *parts)
+    top = 48.0
+    parts = [_svg_headline(view)]
+    marked = set(last.get("spaces", []))
+    for index, space in enumerate(view["spaces"]):
+        x, y = _space_at(index, top)
+        parts.append(_space_svg(view, space, x, y, space["number"] in marked))
+    y = top + rows * ROW_PITCH + 8
+    parts.append(_vineyards_svg(view, y, set(last.get("vineyards", []))))
+    y += 104
+    parts.append(_blue_svg(view, y, set(last.get("blue", []))))
+    y += 84
+    parts.append(_masterworks_svg(view, y, set(last.get("masterworks", []))))
+    y += 80
+    players, used = _players_svg(view, y)
+    parts.append(players)
+    y += used
+    parts.append(_chips(view, y))
+    key, used = svg.legend(12, y + 50, DRAWN_WIDTH - 24, _legend_entries())
+    height = y + 50 + used + 8
+    background = svg.tag("rect", {"width": DRAWN_WIDTH, "height": height, "fill": svg.LAND})
+    return svg.document(DRAWN_WIDTH, height, "Arriala: Canal de Garonne", background, *parts, key)
+
+
+def _svg_headline(view: dict[str, JSON]) -> str:
+    turn = f"Turn {min(view['turn'] + 1, view['max_turns'])} of {view['max_turns']}"
+    said = [svg.plain(turn)]
+    seat = view["current_player"]
+    if seat is not None:
+        colour = view["colours"][seat]
+        said += [
+            svg.plain(f" · {colour} ("),
+            svg.seat_name(seat),
+            svg.plain(f") to play · {_points(view['ap_left'])} left "),
+            svg.plain("●" * view["ap_left"]),
+        ]
+    return svg.text_parts(12, 20, said, {"font-size": 14})
 
 
 def _space_at(index: int, top: float) -> tuple[float, float]:
     row, column = divmod(index, PER_ROW)
     if row % 2:
         column = PER_ROW - 1 - column
-    return (12 + column * SPACE, top + row * SPACE)
+    return (12 + column * SPACE, top + row * ROW_PITCH)
 
 
-def _space_svg(view: dict[str, JSON], space: dict[str, Any], x: float, y: float) -> str:
+def worker_mark(colour: str, number: object, x: float, y: float, size: float = WORKER) -> str:
+    """A worker: its colour's shape in its colour, with its number."""
+    fill = svg.colour(colour)
+    shape = SHAPES.get(colour, "circle")
+    style = {"fill": fill, "stroke": svg.INK}
+    if shape == "square":
+        body = svg.tag(
+            "rect", {"x": x - size, "y": y - size, "width": 2 * size, "height": 2 * size, **style}
+        )
+    elif shape == "triangle":
+        points = f"{x},{y - size - 2} {x + size + 2},{y + size} {x - size - 2},{y + size}"
+        body = svg.tag("polygon", {"points": points, **style})
+    elif shape == "diamond":
+        points = f"{x},{y - size - 2} {x + size + 2},{y} {x},{y + size + 2} {x - size - 2},{y}"
+        body = svg.tag("polygon", {"points": points, **style})
+    else:
+        body = svg.tag("circle", {"cx": x, "cy": y, "r": size, **style})
+    lower = 2 if shape == "triangle" else 0.5
+    label = {"font-size": 12, "font-weight": "bold", "fill": svg.ink_on(fill)}
+    return body + svg.text(x, y + lower, number, label)
+
+
+def _worker(worker: dict[str, Any], at: str, x: float, y: float) -> str:
+    """A worker a person may click: its token names it and where it stands, `r2@12`."""
+    token = f"{worker_token(worker)}@{at}"
+    return svg.group(
+        {
+            **svg.pick(token, f"{worker['colour']} worker {worker['number']} at {at}"),
+            "data-worker": token,
+        },
+        worker_mark(worker["colour"], worker["number"], x, y),
+        svg.title(f"{worker['colour']} worker {worker_token(worker)} at {at}"),
+    )
+
+
+def _space_svg(view: dict[str, JSON], space: dict[str, Any], x: float, y: float, last: bool) -> str:
     number = space["number"]
-    fill = "#d9b98a" if space["town"] else svg.WATER
-    if space["section"] in view["scored_sections"]:
-        fill = "#b7d7a8"
-    if not space["in_play"]:
-        fill = "#bbbbbb"
+    scored = space["section"] in view["scored_sections"]
+    fill = (
+        CLOSED if not space["in_play"] else TOWN if space["town"] else SCORED if scored else CANAL
+    )
     parts = [
         svg.tag(
             "rect",
@@ -367,83 +470,69 @@ def _space_svg(view: dict[str, JSON], space: dict[str, Any], x: float, y: float)
                 "stroke": "#5a6f80",
             },
         ),
-        svg.text(x + 8, y + 9, number, {"font-size": 9, "fill": "#34495e"}),
+        svg.text(x + 5, y + 10, number, {"text-anchor": "start", "fill": "#34495e"}),
     ]
+    if scored:
+        parts.append(svg.text(x + BOX - 5, y + 10, "✓", {"text-anchor": "end"}))
+    if not space["in_play"]:
+        parts.append(svg.text(x + BOX - 6, y + 10, "×", {"text-anchor": "end"}))
     if space["town"]:
-        parts.append(svg.text(x + BOX / 2, y + BOX - 6, space["town"][:10], {"font-size": 7}))
-        parts.append(svg.title(space["town"]))
+        parts.append(_town_name(space["town"], x, y))
     if space["lock"]:
+        parts.append(_lock(x + BOX / 2, y + BOX / 2 + 6))
+    attrs: dict[str, object] = {**svg.pick(str(number), f"space {number}"), "data-space": number}
+    if last:
+        attrs["data-last"] = 1
         parts.append(
-            svg.tag(
-                "rect",
-                {
-                    "x": x + 4,
-                    "y": y + BOX / 2 - 4,
-                    "width": BOX - 8,
-                    "height": 8,
-                    "fill": "#5b3a1e",
-                },
-            )
+            svg.last_mark("rect", {"x": x - 2, "y": y - 2, "width": BOX + 4, "height": BOX + 4})
         )
-    attrs = {**svg.pick(str(number), f"space {number}"), "data-space": number}
     workers = [
-        _worker(worker, str(number), x + 14 + 16 * (k % 2), y + 18 + 14 * (k // 2))
+        _worker(worker, str(number), x + 12 + 17 * (k % 3), y + 31 + 17 * (k // 3))
         for k, worker in enumerate(space["workers"])
     ]
     return svg.group({"class": "space"}, svg.group(attrs, *parts), *workers)
 
 
-def _worker(worker: dict[str, Any], at: str, x: float, y: float) -> str:
-    """A worker a person may click: its token names it and where it stands, `r2@12`."""
-    token = f"{worker_token(worker)}@{at}"
-    return svg.group(
-        {**svg.pick(token, f"worker {token}"), "data-worker": token},
-        *_worker_mark(worker, x, y),
-        svg.title(f"{worker['colour']} worker {worker_token(worker)} at {at}"),
-    )
+def _town_name(name: str, x: float, y: float) -> str:
+    """A town's name under its space, kept inside the drawing."""
+    half = 3.6 * len(name)
+    middle = min(max(x + BOX / 2, 6 + half), DRAWN_WIDTH - 6 - half)
+    return svg.text(middle, y + BOX + 13, name, {"font-weight": "bold", "fill": "#5b3a1e"})
 
 
-def _worker_mark(worker: dict[str, Any], x: float, y: float) -> tuple[str, str]:
-    """A worker's disc in its colour, with its number on it."""
-    disc = {"cx": x, "cy": y, "r": 7, "fill": svg.colour(worker["colour"]), "stroke": svg.INK}
-    number = {"font-size": 8, "fill": "#ffffff" if worker["colour"] != "yellow" else svg.INK}
-    return svg.tag("circle", disc), svg.text(x, y, worker["number"], number)
+def _lock(x: float, y: float) -> str:
+    """A lock: two gates across the canal."""
+    gate = {"y": y - 10, "width": 6, "height": 20, "fill": "#5b3a1e"}
+    return svg.tag("rect", {**gate, "x": x - 12}) + svg.tag("rect", {**gate, "x": x + 6})
 
 
-def _vineyards_svg(view: dict[str, JSON], y: float) -> str:
-    parts = [svg.text(12, y, "Vineyards", {"text-anchor": "start", "font-weight": "bold"})]
+def _vineyards_svg(view: dict[str, JSON], y: float, marked: set[str]) -> str:
+    parts = [svg.text(12, y + 8, "Vineyards", {"text-anchor": "start", "font-weight": "bold"})]
     x = 12.0
     for info in view["vineyard_info"]:
         workers = view["vineyards"][info["name"]]
-        width = 30 + 22 * info["places"]
-        box = svg.group(
-            {**svg.pick(info["id"], f"vineyard {info['name']}"), "data-vineyard": info["id"]},
-            svg.tag(
-                "rect",
-                {
-                    "x": x,
-                    "y": y + 12,
-                    "width": width,
-                    "height": 60,
-                    "rx": 8,
-                    "fill": "#c9dba0",
-                    "stroke": "#5c7a29",
-                },
-            ),
+        width = max(32 + 24 * info["places"], 150)
+        attrs: dict[str, object] = {
+            **svg.pick(info["id"], f"vineyard {info['name']}"),
+            "data-vineyard": info["id"],
+        }
+        box = {"x": x, "y": y + 20, "width": width, "height": 72, "rx": 8}
+        drawn = [
+            svg.tag("rect", {**box, "fill": "#c9dba0", "stroke": "#5c7a29"}),
             svg.text(
-                x + width / 2,
-                y + 24,
-                f"{info['name']} ({info['id']}) · {info['points']} points",
-                {"font-size": 10},
+                x + width / 2, y + 34, f"{info['name']} ({info['id']}) · {info['points']} pts"
             ),
-        )
+        ]
+        if info["id"] in marked:
+            attrs["data-last"] = 1
+            drawn.append(svg.last_mark("rect", box))
         places = [
             svg.tag(
                 "circle",
                 {
-                    "cx": x + 26 + 22 * k,
-                    "cy": y + 50,
-                    "r": 8,
+                    "cx": x + 22 + 24 * k,
+                    "cy": y + 66,
+                    "r": 10,
                     "fill": "none",
                     "stroke": "#5c7a29",
                     "stroke-dasharray": "2 2",
@@ -452,109 +541,139 @@ def _vineyards_svg(view: dict[str, JSON], y: float) -> str:
             for k in range(info["places"])
         ]
         on = [
-            _worker(worker, info["id"], x + 26 + 22 * k, y + 50) for k, worker in enumerate(workers)
+            _worker(worker, info["id"], x + 22 + 24 * k, y + 66) for k, worker in enumerate(workers)
         ]
-        parts += [box, *places, *on]
-        x += width + 16
+        parts += [svg.group(attrs, *drawn, *places), *on]
+        x += width + 14
     return svg.group({"class": "vineyards"}, *parts)
 
 
-def _blue_svg(view: dict[str, JSON], y: float) -> str:
-    parts = [
-        svg.text(
-            12, y, "River structures (3 points)", {"text-anchor": "start", "font-weight": "bold"}
-        )
-    ]
+def _blue_svg(view: dict[str, JSON], y: float, marked: set[str]) -> str:
+    title = f"River structures (+{3} points; a worker stays there for good)"
+    parts = [svg.text(12, y + 8, title, {"text-anchor": "start", "font-weight": "bold"})]
     x = 12.0
     for info, holder in zip(view["blue_info"], view["blue"], strict=True):
         if not info["in_play"]:
             continue
-        parts.append(
-            svg.group(
-                {**svg.pick(info["id"], f"river structure {info['id']}"), "data-blue": info["id"]},
-                svg.tag(
-                    "rect",
-                    {
-                        "x": x,
-                        "y": y + 10,
-                        "width": 150,
-                        "height": 36,
-                        "rx": 6,
-                        "fill": "#7fb2e5",
-                        "stroke": "#2f5f8f",
-                    },
-                ),
-                svg.text(x + 50, y + 28, f"{info['id']} {info['beside']}", {"font-size": 8}),
-                svg.title(f"{info['id']} beside {info['beside']}"),
-            )
-        )
+        attrs: dict[str, object] = {
+            **svg.pick(info["id"], f"river structure {info['id']}"),
+            "data-blue": info["id"],
+        }
+        box = {"x": x, "y": y + 20, "width": 172, "height": 48, "rx": 6}
+        drawn = [
+            svg.tag("rect", {**box, "fill": "#7fb2e5", "stroke": "#2f5f8f"}),
+            svg.text(
+                x + 8, y + 35, f"{info['id']} ≈", {"text-anchor": "start", "font-weight": "bold"}
+            ),
+            svg.text(x + 8, y + 54, info["beside"], {"text-anchor": "start"}),
+            svg.title(f"{info['id']} beside {info['beside']}"),
+        ]
+        if info["id"] in marked:
+            attrs["data-last"] = 1
+            drawn.append(svg.last_mark("rect", box))
         if holder:
-            parts += _worker_mark(holder, x + 132, y + 28)
-        x += 160
+            drawn.append(worker_mark(holder["colour"], holder["number"], x + 154, y + 35))
+        parts.append(svg.group(attrs, *drawn))
+        x += 180
     return svg.group({"class": "blue"}, *parts)
 
 
-def _masterworks_svg(view: dict[str, JSON], y: float) -> str:
-    parts = [
-        svg.text(
-            12,
-            y,
-            f"Masterworks · locks left {view['locks_left']}",
-            {"text-anchor": "start", "font-weight": "bold"},
-        )
-    ]
+def _masterworks_svg(view: dict[str, JSON], y: float, marked: set[str]) -> str:
+    title = f"Masterworks (+5 points, for the last player) · locks left {view['locks_left']}"
+    parts = [svg.text(12, y + 8, title, {"text-anchor": "start", "font-weight": "bold"})]
     for k, work in enumerate(view["masterworks"]):
         x = 12 + 250 * k
         builder = work["builder"]
-        parts.append(
-            svg.group(
-                svg.pick(f"masterwork {work['id']}", work["name"]),
-                svg.tag(
-                    "rect",
-                    {
-                        "x": x,
-                        "y": y + 10,
-                        "width": 236,
-                        "height": 36,
-                        "rx": 6,
-                        "fill": svg.colour(builder) if builder else "#f3ead2",
-                        "stroke": svg.INK,
-                    },
-                ),
-                svg.text(x + 118, y + 28, f"{work['name']}" + (f" · {builder}" if builder else "")),
-            )
-        )
+        attrs: dict[str, object] = dict(svg.pick(f"masterwork {work['id']}", work["name"]))
+        box = {"x": x, "y": y + 20, "width": 238, "height": 40, "rx": 6}
+        drawn = [
+            svg.tag("rect", {**box, "fill": "#f3ead2", "stroke": svg.INK}),
+            svg.text(x + 10, y + 40, work["name"], {"text-anchor": "start"}),
+        ]
+        if builder:
+            drawn.append(worker_mark(builder, "★", x + 222, y + 40))
+        if work["id"] in marked:
+            attrs["data-last"] = 1
+            drawn.append(svg.last_mark("rect", box))
+        parts.append(svg.group(attrs, *drawn))
     return svg.group({"class": "masterworks"}, *parts)
 
 
-def _players_svg(view: dict[str, JSON], y: float, width: float) -> str:
-    parts = [
+def _card_svg(card: dict[str, Any], x: float, y: float) -> str:
+    name = card["name"]
+    title, line = CARD_FACES[card["effect"]]
+    whose = "any" if card["any_colour"] else "your"
+    attrs = {**svg.pick(f"play {name}", f"play {name}"), "data-card": name}
+    box = {"x": x, "y": y, "width": CARD_W, "height": CARD_H, "rx": 5}
+    return svg.group(
+        attrs,
+        svg.tag("rect", {**box, "fill": "#fffdf5", "stroke": svg.INK}),
         svg.text(
-            12,
-            y,
-            f"Hands · pile {view['pile']} · discards {len(view['discards'])}",
-            {"text-anchor": "start", "font-weight": "bold"},
-        )
-    ]
+            x + CARD_W / 2, y + 14, title.format(reach=card["reach"]), {"font-weight": "bold"}
+        ),
+        svg.text(x + CARD_W / 2, y + 32, line.format(whose=whose)),
+    )
+
+
+def _players_svg(view: dict[str, JSON], y: float) -> tuple[str, float]:
+    """Each colour's score, reserve and hand; the height used."""
+    title = f"Players · pile {view['pile']} cards · discards {len(view['discards'])}"
+    parts = [svg.text(12, y + 8, title, {"text-anchor": "start", "font-weight": "bold"})]
     hands: list[JSON] = view["hands"]
+    row = y + 28
+    per_row = int((DRAWN_WIDTH - 24) // (CARD_W + 6))
     for seat, colour in enumerate(view["colours"]):
-        row = y + 14 + 46 * seat
         hand = hands[seat] if seat < len(hands) else None  # the virtual player holds no cards
-        virtual = " (virtual)" if colour == view["virtual"] else ""
-        label = f"{colour}{virtual}: {view['scores'][seat]} pts · reserve {view['reserve'][seat]}"
-        parts.append(
-            svg.tag("circle", {"cx": 22, "cy": row + 18, "r": 8, "fill": svg.colour(colour)})
-        )
-        parts.append(svg.text(36, row + 18, label, {"text-anchor": "start"}))
+        virtual = colour == view["virtual"]
+        who = [svg.plain(f"{colour} · ")]
+        who += [svg.plain("virtual player")] if virtual else [svg.seat_name(seat)]
+        who.append(svg.plain(f" · {view['scores'][seat]} points · reserve {view['reserve'][seat]}"))
+        if seat == view["current_player"]:
+            who.append(svg.plain(" ◀"))
+        parts.append(worker_mark(colour, "", 22, row))
+        parts.append(svg.text_parts(40, row, who, {"font-weight": "bold"}))
         cards = []
         if isinstance(hand, list):
             for k, name in enumerate(hand):
-                attrs = {**svg.pick(f"play {name}", f"play {name}"), "data-card": name}
-                cards.append(svg.card(220 + 72 * k, row, 66, 36, name, attrs))
+                line, column = divmod(k, per_row)
+                info = view["card_info"][name]
+                cards.append(_card_svg(info, 12 + (CARD_W + 6) * column, row + 18 + 50 * line))
+            lines = max(1, -(-len(hand) // per_row))
         elif hand is not None:
-            cards.append(svg.card(220, row, 66, 36, f"{hand} cards", None, "#c8bfa6"))
+            box = {"x": 12, "y": row + 18, "width": CARD_W, "height": CARD_H, "rx": 5}
+            hidden = svg.tag("rect", {**box, "fill": "#c8bfa6", "stroke": svg.INK})
+            said = svg.text(12 + CARD_W / 2, row + 40, f"{hand} cards")
+            cards.append(svg.group({"data-hidden-hand": seat}, hidden, said))
+            lines = 1
+        else:
+            lines = 0
         parts.append(svg.group({"class": "hand", "data-hand": seat}, *cards))
-    y_chips = y + 14 + 46 * len(view["colours"])
-    parts.append(svg.chip(width - 150, y_chips, "draw"))
-    parts.append(svg.chip(width - 80, y_chips, "end"))
-    return svg.group({"class": "players"}, *parts)
+        row += 30 + 50 * lines
+    return svg.group({"class": "players"}, *parts), row - y
+
+
+def _chips(view: dict[str, JSON], y: float) -> str:
+    if view["current_player"] is None:
+        return ""
+    parts, x = [], 12.0
+    for tokens, label in CHIPS:
+        parts.append(svg.chip(x, y, tokens, label))
+        x += svg.chip_width(label) + 8
+    return svg.group({"class": "chips"}, *parts)
+
+
+def _legend_entries() -> list[tuple[str, str]]:
+    square = {"x": -12, "y": -12, "width": 24, "height": 24, "rx": 4, "stroke": "#5a6f80"}
+    return [
+        (worker_mark("red", 2, 0, 0), "red worker 2 (shapes: ● red ■ yellow ▲ green ◆ violet)"),
+        (svg.tag("rect", {**square, "fill": TOWN}), "town"),
+        (svg.tag("rect", {**square, "fill": CANAL}), "canal space"),
+        (svg.tag("rect", {**square, "fill": SCORED}) + svg.text(0, 0, "✓"), "scored section"),
+        (svg.tag("rect", {**square, "fill": CLOSED}) + svg.text(0, 0, "×"), "out of play"),
+        (svg.tag("rect", {**square, "fill": CANAL}) + _lock(0, 0), "lock"),
+        (svg.last_mark("rect", square), "the last move"),
+    ]
+
+
+def _points(count: int) -> str:
+    return f"{count} action point{'s' if count != 1 else ''}"

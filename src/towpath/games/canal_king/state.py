@@ -17,9 +17,9 @@ from bisect import insort
 from collections import Counter
 from typing import Any, ClassVar, Self
 
-from towpath.core.actions import Action
+from towpath.core.actions import Action, Words
 from towpath.core.errors import GameError, IllegalAction
-from towpath.core.game import JSON, State
+from towpath.core.game import JSON, EndReason, State
 from towpath.core.piles import draw
 from towpath.games.canal_king.actions import (
     LAUNCH,
@@ -49,6 +49,7 @@ from towpath.games.canal_king.deal import deal
 from towpath.games.canal_king.table import CanalKingTable
 from towpath.games.canal_king.tables import EDGE_BITS, TERRAIN_SHIFT, demanding
 from towpath.games.canal_king.view import render_svg, render_text
+from towpath.games.canal_king.words import words
 
 BUILDING = (Place, Replace, Special, Swap)
 SAILING = (SailToPort, SailToCell)
@@ -552,6 +553,26 @@ class CanalKingState(State):
     def ended_by_limit(self) -> bool:
         return self.winner is None and self.turn >= self.game.max_turns
 
+    def _ending_words(self, reason: EndReason) -> str:
+        if reason == "limit":
+            return (
+                f"The {self.game.max_turns}-turn limit ended the game before any ship "
+                "finished its route."
+            )
+        return "The first ship to reach its final port with both calls made wins."
+
+    def _words(self, action: Action) -> Words:
+        return words(self.game.parts, self.board, self.ships[self.player], action)
+
+    def last_mover(self) -> int | None:
+        """The seat that played the last action: turns go round one seat at a time, and the
+        seat to move stays put once the game is over."""
+        if not self.history:
+            return None
+        if self.current_player is None:
+            return self.player
+        return (self.player - 1) % self.game.players
+
     def scores(self) -> list[float]:
         best = float(self.game.parts.rules.winner_score)
         return [
@@ -562,6 +583,13 @@ class CanalKingState(State):
     # -- information -----------------------------------------------------------------------------
 
     def _view(self, seat: int | None) -> dict[str, JSON]:
+        return self._build_view(seat, self.is_terminal())
+
+    def _open_view(self) -> dict[str, JSON]:
+        return self._build_view(None, True)
+
+    def _build_view(self, seat: int | None, everything: bool) -> dict[str, JSON]:
+        """What `seat` may know; `everything`: every colour and route too (the game's end)."""
         parts = self.game.parts
         tiles, board = parts.tiles, parts.board
         owners = {cell: owner for owner, cell in enumerate(self.specials) if cell is not None}
@@ -606,12 +634,12 @@ class CanalKingState(State):
             ],
             "special_played": [cell is not None for cell in self.specials],
             "colours": [
-                tiles.colours[colour] if self.revealed or owner == seat else None
+                tiles.colours[colour] if everything or self.revealed or owner == seat else None
                 for owner, colour in enumerate(self.colours)
             ],
             "routes": [
                 [board.ports[port].name for port in parts.routes[card]]
-                if self.ships[owner] is not None or owner == seat
+                if everything or self.ships[owner] is not None or owner == seat
                 else None
                 for owner, card in enumerate(self.routes)
             ],
@@ -624,6 +652,20 @@ class CanalKingState(State):
             "discards": len(self.discards),
             "discard_tiles": [tiles.names[tile] for tile in self.discards],
         }
+
+    def _last_played(self) -> JSON:
+        """Where the last action was played: its seat, the cells and ports it touched."""
+        seat = self.last_mover()
+        assert seat is not None
+        action = self.history[-1]
+        cells, ports = [], []
+        if isinstance(action, Place | Replace | Special | SailToCell):
+            cells.append([action.col, action.row])
+        ship = self.ships[seat]
+        if action in (RETURN, LAUNCH) or isinstance(action, SailToPort):
+            assert ship is not None and ship["port"] is not None
+            ports.append(self.game.parts.board.ports[ship["port"]].name)
+        return {"seat": seat, "action": str(action), "cells": cells, "ports": ports}
 
     def _ship_view(self, ship: dict[str, Any] | None) -> JSON:
         if ship is None:
@@ -650,15 +692,19 @@ class CanalKingState(State):
     def _resample(self, seat: int | None) -> None:
         """Deal again, from sorted pools, the colours and route cards `seat` has not seen, no
         seat a card it is known not to hold where some deal allows it, and shuffle the pile
-        (Resampling)."""
+        (Resampling). The game's end reveals every colour and route: only the pile is left."""
+        if not self.is_terminal():
+            self._redeal_secrets(seat)
+        self.pile.sort()
+        self.rng.shuffle(self.pile)
+
+    def _redeal_secrets(self, seat: int | None) -> None:
         players = range(self.game.players)
         hidden = [s for s in players if s != seat and not self.revealed]
         self._redeal(self.colours, hidden, len(self.game.parts.tiles.colours), [0] * len(hidden))
         hidden = [s for s in players if s != seat and self.ships[s] is None]
         ruled_out = [self.ruled_out[s] for s in hidden]
         self._redeal(self.routes, hidden, len(self.game.parts.routes), ruled_out)
-        self.pile.sort()
-        self.rng.shuffle(self.pile)
 
     def _redeal(
         self, dealt: list[int], hidden: list[int], total: int, ruled_out: list[int]

@@ -61,15 +61,34 @@ class CanalKingTable(Game):
     min_players = 2
     max_players = 6
     default_players = 4
+    blurb = (
+        "Build one shared network of hex canal tiles to join the four ports of your secret route."
+        " Then launch your ship and be the first to sail it, past flags and rivals' special "
+        "tiles."
+    )
+    play_time = "45–90 minutes (small board: 15–30)"
     option_specs: ClassVar[tuple[Option, ...]] = (
         BoolOption(
-            "ordered_calls", False, "the ship must stop in the ports of call in the card's order"
+            "ordered_calls",
+            False,
+            "the ship must stop in the ports of call in the card's order",
+            label="Calls in the card's order",
         ),
-        IntOption("first_player", 0, "the seat that starts", 0, 5),
-        IntOption("max_turns", RULES.max_turns, "player turns before the game ends unfinished", 1),
-        FileOption("board", None, "a TOML file with the board's size and ports, or small"),
-        FileOption("tiles", None, "a TOML file with the tile set"),
-        FileOption("routes", None, "a TOML file with the route cards, or small"),
+        IntOption("first_player", 0, "the seat that starts", 0, 5, label="First player"),
+        IntOption(
+            "max_turns",
+            RULES.max_turns,
+            "player turns before the game ends unfinished",
+            1,
+            label="Turn limit",
+        ),
+        FileOption(
+            "board", None, "a TOML file with the board's size and ports, or small", label="Board"
+        ),
+        FileOption("tiles", None, "a TOML file with the tile set", label="Tile set"),
+        FileOption(
+            "routes", None, "a TOML file with the route cards, or small", label="Route cards"
+        ),
     )
     # Thousands of placements and a costly evaluation: a short budget is better spent judging
     # the best-ranked actions in common worlds than growing a tree whose leaves would see

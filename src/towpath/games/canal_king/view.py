@@ -227,49 +227,59 @@ def _ship_line(ship: dict[str, Any]) -> str:
 
 # -- SVG --------------------------------------------------------------------------------------
 
-HEX = 26.0  # radius of a board hex
+HEX = 28.0  # radius of a board hex
+HAND_HEX = 24.0  # radius of a hand tile
 EDGE_ANGLES = (-90, -30, 30, 90, 150, 210)  # edge midpoints of a flat-top hex: N NE SE S SW NW
 WORDS = ("special", "swap", "return", "pass", "launch", "skip")
+CANAL_BLUE = "#2f6db3"
+EMPTY, TILED, DOCK = "#f4efdc", "#d7e8c4", "#f2dfb0"
+INK = svg.INK
+Centre = Any  # (col, row) -> (x, y)
 
 
 def render_svg(view: dict[str, JSON]) -> str:
-    """The hex board with its canal lines, ports, flags and ships, then each seat's colour,
-    route and hand.
+    """The hex board with its canal lines, ports, flags and ships, each seat's colour, route
+    and hand, the one-word actions and a legend.
 
     Clickable: a cell (`3,4`), a port (`sail A`), a tile of the hand to play (its name, as in
-    `place ST:red 3,4 r2`), the rotation chips `r0`-`r5`, the entry chips `from N`... and the
-    words `special`, `swap`, `return`, `pass`, `launch`, `skip`.
+    `place ST:red 3,4 r2`; cells and hand tiles carry their centres for the turn preview), and
+    the words `special`, `swap`, `return`, `pass`, `launch`, `skip`.
     """
     board: dict[str, Any] = view["board"]
     cols, rows = board["cols"], board["rows"]
-    left, top = HEX * 2.6, 60 + HEX * 2
+    left, top = HEX * 2.4, 44 + HEX * 2
     board_width = left * 2 + (cols - 1) * HEX * 1.5
-    board_height = top + (rows + 0.5) * HEX * math.sqrt(3) + HEX * 1.5
-    width = max(board_width, 820.0)
+    board_height = top + (rows + 0.5) * HEX * math.sqrt(3) + HEX * 1.6
+    width = max(board_width, 470.0)
 
     def centre(col: int, row: int) -> tuple[float, float]:
         return (left + col * HEX * 1.5, top + (row + 0.5 * (col & 1)) * HEX * math.sqrt(3))
 
+    last = view.get("last_played") or {}
     tiles = {tuple(tile["cell"]): tile for tile in view["tiles"]}
-    parts = [svg.text(12, 22, _svg_status(view), {"text-anchor": "start", "font-size": 15})]
+    docks = {(c, r) for places in board["ports"].values() for c, r, _ in places}
+    parts = [svg.text(12, 20, _svg_status(view), {"text-anchor": "start", "font-size": 14})]
+    marked = {tuple(cell) for cell in last.get("cells", [])}
     for col in range(cols):
         for row in range(rows):
             x, y = centre(col, row)
-            parts.append(_cell_svg(view, (col, row), tiles.get((col, row)), x, y))
-    parts += _ports_svg(board, centre)
+            cell = (col, row)
+            parts.append(_cell_svg(tiles.get(cell), cell, x, y, cell in docks, cell in marked))
+    parts += _ports_svg(board, centre, set(last.get("ports", [])))
     parts += _ships_svg(view, board, centre)
     y = board_height
     for seat in range(view["players"]):
-        parts.append(_seat_svg(view, seat, y))
-        y += 96
-    parts += _chips_svg(y, width)
-    height = y + 80
+        parts.append(_seat_svg(view, seat, y, width))
+        y += 104
+    parts.append(_chips_svg(view, y, width))
+    key, used = svg.legend(12, y + 50, width - 24, _legend_entries(view))
+    height = y + 50 + used + 8
     background = svg.tag("rect", {"width": width, "height": height, "fill": "#e8e1c8"})
-    return svg.document(width, height, "Canal King", background, *parts)
+    return svg.document(width, height, "Canal King", background, *parts, key)
 
 
 def _svg_status(view: dict[str, JSON]) -> str:
-    return f"Turn {view['turn']} of {view['max_turns']} · pile {view['pile']} · " + _status(view)
+    return f"Turn {view['turn']} of {view['max_turns']} · pile {view['pile']} tiles"
 
 
 def _edge_point(
@@ -286,30 +296,57 @@ def _lines_svg(lines: list[list[int]], x: float, y: float, radius: float) -> lis
     for a, b in lines:
         (ax, ay), (bx, by) = _edge_point(x, y, radius, a), _edge_point(x, y, radius, b)
         path = f"M{ax:.1f},{ay:.1f} Q{x:.1f},{y:.1f} {bx:.1f},{by:.1f}"
-        drawn.append(
-            svg.tag(
-                "path",
-                {
-                    "d": path,
-                    "fill": "none",
-                    "stroke": "#2f6db3",
-                    "stroke-width": radius * 0.28,
-                    "stroke-linecap": "round",
-                },
-            )
-        )
+        style = {
+            "d": path,
+            "fill": "none",
+            "stroke": CANAL_BLUE,
+            "stroke-width": radius * 0.28,
+            "stroke-linecap": "round",
+        }
+        drawn.append(svg.tag("path", style))
     return drawn
 
 
+def _flag(colour: str, x: float, y: float) -> str:
+    """A flag: a disc in its colour with the colour's letter."""
+    return svg.group(
+        {"class": "flag"},
+        svg.tag("circle", {"cx": x, "cy": y, "r": 9, "fill": svg.colour(colour), "stroke": INK}),
+        svg.text(x, y + 0.5, svg.letter(colour), _on(colour)),
+    )
+
+
+def _on(colour: str) -> dict[str, object]:
+    """A colour's letter drawn on it."""
+    return {"font-size": 12, "font-weight": "bold", "fill": svg.ink_on(svg.colour(colour))}
+
+
+def _special_mark(owner: int, x: float, y: float) -> str:
+    """A special tile: a wooden square with its owner's seat number."""
+    return svg.group(
+        {"class": "special"},
+        svg.tag(
+            "rect",
+            {"x": x - 9, "y": y - 9, "width": 18, "height": 18, "rx": 2, "fill": "#a0743c"},
+        ),
+        svg.text(x, y + 0.5, owner, {"font-size": 12, "font-weight": "bold", "fill": "#fff"}),
+    )
+
+
 def _cell_svg(
-    view: dict[str, JSON], cell: tuple[int, int], tile: dict[str, Any] | None, x: float, y: float
+    tile: dict[str, Any] | None,
+    cell: tuple[int, int],
+    x: float,
+    y: float,
+    dock: bool,
+    last: bool,
 ) -> str:
     col, row = cell
     shape = svg.tag(
         "polygon",
         {
             "points": svg.hexagon(x, y, HEX - 0.5, pointy=False),
-            "fill": "#d7e8c4" if tile else "#f4efdc",
+            "fill": TILED if tile else DOCK if dock else EMPTY,
             "stroke": "#9a8f6a",
         },
     )
@@ -317,45 +354,39 @@ def _cell_svg(
     if tile is not None:
         parts += _lines_svg(tile["lines"], x, y, HEX)
         if tile["flag"]:
-            parts.append(
-                svg.tag(
-                    "circle",
-                    {"cx": x, "cy": y, "r": 5, "fill": svg.colour(tile["flag"]), "stroke": svg.INK},
-                )
-            )
+            parts.append(_flag(tile["flag"], x, y))
         if tile["special_owner"] is not None:
-            parts.append(
-                svg.text(
-                    x + HEX * 0.45,
-                    y - HEX * 0.45,
-                    f"*{tile['special_owner']}",
-                    {"font-size": 9, "font-weight": "bold"},
-                )
-            )
+            parts.append(_special_mark(tile["special_owner"], x, y))
     else:
-        parts.append(svg.text(x, y, f"{col},{row}", {"font-size": 8, "fill": "#9a8f6a"}))
-    return svg.group(
-        {**svg.pick(f"{col},{row}", f"cell {col},{row}"), "data-cell": f"{col},{row}"}, *parts
-    )
+        parts.append(svg.text(x, y, f"{col},{row}", {"font-size": 12, "fill": "#7d7352"}))
+    attrs: dict[str, object] = {
+        **svg.pick(f"{col},{row}", f"cell {col},{row}"),
+        "data-cell": f"{col},{row}",
+        "data-centre": f"{x:.1f},{y:.1f},{HEX:g}",
+    }
+    if last:
+        attrs["data-last"] = 1
+        parts.append(svg.last_mark("polygon", {"points": svg.hexagon(x, y, HEX - 3, False)}))
+    return svg.group(attrs, *parts)
 
 
-def _ports_svg(board: dict[str, Any], centre: Any) -> list[str]:
+def _ports_svg(board: dict[str, Any], centre: Centre, marked: set[str]) -> list[str]:
     parts = []
     for name in board["ports"]:
         x, y = _port_point(board, name, centre)
-        parts.append(
-            svg.group(
-                {**svg.pick(f"sail {name}", f"port {name}"), "data-port": name},
-                svg.tag(
-                    "circle", {"cx": x, "cy": y, "r": 12, "fill": "#f6d27a", "stroke": svg.INK}
-                ),
-                svg.text(x, y, name, {"font-weight": "bold"}),
-            )
-        )
+        attrs: dict[str, object] = {**svg.pick(f"sail {name}", f"port {name}"), "data-port": name}
+        shapes = [
+            svg.tag("circle", {"cx": x, "cy": y, "r": 14, "fill": "#f6d27a", "stroke": INK}),
+            svg.text(x, y, name, {"font-weight": "bold", "font-size": 14}),
+        ]
+        if name in marked:
+            attrs["data-last"] = 1
+            shapes.append(svg.last_mark("circle", {"cx": x, "cy": y, "r": 18}))
+        parts.append(svg.group(attrs, *shapes))
     return parts
 
 
-def _port_point(board: dict[str, Any], name: str, centre: Any) -> tuple[float, float]:
+def _port_point(board: dict[str, Any], name: str, centre: Centre) -> tuple[float, float]:
     """Beyond the middle of the port's docks, outside the board."""
     points = []
     for col, row, edge in board["ports"][name]:
@@ -364,105 +395,123 @@ def _port_point(board: dict[str, Any], name: str, centre: Any) -> tuple[float, f
     return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
 
 
-def _ships_svg(view: dict[str, JSON], board: dict[str, Any], centre: Any) -> list[str]:
+def _ship(seat: int, x: float, y: float) -> list[str]:
+    """A ship: a hull in its seat's colour, with the seat's number."""
+    return [
+        svg.tag(
+            "ellipse",
+            {"cx": x, "cy": y, "rx": 12, "ry": 8, "fill": svg.seat_colour(seat), "stroke": INK},
+        ),
+        svg.text(x, y + 0.5, seat, _on_seat(seat)),
+    ]
+
+
+def _on_seat(seat: int) -> dict[str, object]:
+    return {"font-size": 12, "font-weight": "bold", "fill": svg.ink_on(svg.seat_colour(seat))}
+
+
+def _ships_svg(view: dict[str, JSON], board: dict[str, Any], centre: Centre) -> list[str]:
     parts = []
     for seat, ship in enumerate(view["ships"]):
         if ship is None:
             continue
         at = ship["at"]
         x, y = _port_point(board, at, centre) if isinstance(at, str) else centre(*at)
-        x += 9 * (seat % 3) - 9
-        y += 14 + 8 * (seat // 3) if isinstance(at, str) else 8 * (seat // 3)
+        x += 12 * (seat % 3) - 12
+        y += 16 + 10 * (seat // 3) if isinstance(at, str) else 12 + 8 * (seat // 3)
+        lost = " (loses its next turn)" if ship["skip_turn"] else ""
         parts.append(
             svg.group(
-                {"data-ship": seat},
-                svg.tag(
-                    "ellipse",
-                    {
-                        "cx": x,
-                        "cy": y,
-                        "rx": 8,
-                        "ry": 5,
-                        "fill": svg.seat_colour(seat),
-                        "stroke": svg.INK,
-                    },
-                ),
-                svg.title(
-                    f"seat {seat}'s ship" + (" (loses its next turn)" if ship["skip_turn"] else "")
-                ),
+                {"data-ship": seat}, *_ship(seat, x, y), svg.title(f"seat {seat}'s ship{lost}")
             )
         )
     return parts
 
 
-def _seat_svg(view: dict[str, JSON], seat: int, y: float) -> str:
+def _seat_svg(view: dict[str, JSON], seat: int, y: float, width: float) -> str:
     colour = view["colours"][seat]
     route = view["routes"][seat]
     ship = view["ships"][seat]
-    said = [
-        f"Seat {seat}",
-        f"colour {colour or '?'}",
-        "route " + ("-".join(route) if route else "?"),
-    ]
+    said = [f"colour {colour or '?'}", "route " + ("-".join(route) if route else "?")]
     if ship is not None:
         said.append("calls " + (", ".join(ship["calls_done"]) or "none yet"))
     if view["special_played"][seat]:
         said.append("special played")
-    mark = " ◀" if view["current_player"] == seat else ""
+    to_move = view["current_player"] == seat
     parts = [
         svg.tag(
             "rect",
-            {"x": 12, "y": y, "width": 14, "height": 14, "rx": 3, "fill": svg.seat_colour(seat)},
+            {
+                "x": 12,
+                "y": y - 2,
+                "width": 18,
+                "height": 18,
+                "rx": 3,
+                "fill": svg.seat_colour(seat),
+            },
         ),
-        svg.text(
-            32, y + 7, " · ".join(said) + mark, {"text-anchor": "start", "font-weight": "bold"}
+        svg.text(21, y + 7.5, seat, _on_seat(seat)),
+        svg.text_parts(
+            38,
+            y + 8,
+            [svg.seat_name(seat), svg.plain(" · " + " · ".join(said) + (" ◀" if to_move else ""))],
+            {"font-weight": "bold"},
         ),
     ]
+    if colour:
+        parts.append(_flag(colour, width - 22, y + 7))
     tiles = []
     for k, tile in enumerate(view["hands"][seat]):
-        x, ty = 40 + 86 * k, y + 50
+        x, ty = 42 + 78 * k, y + 48
         body = [
             svg.tag(
                 "polygon",
                 {
-                    "points": svg.hexagon(x, ty, 22, pointy=False),
-                    "fill": "#f4efdc",
+                    "points": svg.hexagon(x, ty, HAND_HEX, pointy=False),
+                    "fill": EMPTY,
                     "stroke": "#9a8f6a",
                 },
             ),
-            *_lines_svg(tile["lines"], x, ty, 22),
-            svg.text(x + 30, ty + 18, tile["tile"], {"font-size": 9, "text-anchor": "start"}),
+            svg.group({"class": "lines"}, *_lines_svg(tile["lines"], x, ty, HAND_HEX)),
+            svg.text(x, ty + HAND_HEX + 12, tile["tile"]),
         ]
         if tile["flag"]:
-            body.append(
-                svg.tag(
-                    "circle",
-                    {
-                        "cx": x,
-                        "cy": ty,
-                        "r": 4,
-                        "fill": svg.colour(tile["flag"]),
-                        "stroke": svg.INK,
-                    },
-                )
-            )
-        attrs = (
-            svg.pick(tile["tile"], f"tile {tile['tile']}") if view["current_player"] == seat else {}
-        )
-        tiles.append(svg.group({**attrs, "data-tile": tile["tile"]}, *body))
+            body.append(_flag(tile["flag"], x, ty))
+        attrs: dict[str, object] = {"data-tile": tile["tile"]}
+        if to_move:
+            attrs.update(svg.pick(tile["tile"], f"tile {tile['tile']}"))
+            attrs["data-centre"] = f"{x:.1f},{ty:.1f},{HAND_HEX:g}"
+        tiles.append(svg.group(attrs, *body))
     parts.append(svg.group({"class": "hand", "data-hand": seat}, *tiles))
     return svg.group({"class": "seat", "data-seat": seat}, *parts)
 
 
-def _chips_svg(y: float, width: float) -> list[str]:
-    """Rotations and entry edges on one row, the one-word actions on the next."""
-    rows = ([f"r{k}" for k in range(6)] + [f"from {name}" for name in EDGE_NAMES], list(WORDS))
-    parts = []
-    for line, chips in enumerate(rows):
-        x = 12.0
-        for chip in chips:
-            if x + svg.chip_width(chip) > width:
-                break
-            parts.append(svg.chip(x, y + 32 * line, chip))
-            x += svg.chip_width(chip) + 6
-    return parts
+def _chips_svg(view: dict[str, JSON], y: float, width: float) -> str:
+    """The one-word actions, for the seat to move."""
+    if view["current_player"] is None:
+        return ""
+    parts, x = [], 12.0
+    for word in WORDS:
+        if x + svg.chip_width(word) > width:
+            x, y = 12.0, y + 36
+        parts.append(svg.chip(x, y, word))
+        x += svg.chip_width(word) + 8
+    return svg.group({"class": "chips"}, *parts)
+
+
+def _legend_entries(view: dict[str, JSON]) -> list[tuple[str, str]]:
+    hexagon = {"points": svg.hexagon(0, 0, 13, pointy=False), "stroke": "#9a8f6a"}
+    return [
+        (
+            svg.tag("polygon", {**hexagon, "fill": TILED})
+            + "".join(_lines_svg([[0, 3]], 0, 0, 13)),
+            "canal (blue lines)",
+        ),
+        (svg.tag("polygon", {**hexagon, "fill": DOCK}), "dock: canal must reach the port"),
+        (svg.tag("circle", {"r": 13, "fill": "#f6d27a", "stroke": INK}), "port (click to sail)"),
+        (_flag("red", 0, 0), "flag (R red…): a ship of that colour stops"),
+        (_special_mark(1, 0, 0), "special tile of seat 1"),
+        ("".join(_ship(1, 0, 0)), "ship of seat 1"),
+        (svg.last_mark("polygon", {"points": svg.hexagon(0, 0, 12, False)}), "the last move"),
+        (svg.text(0, 0, "2,3", {"font-size": 12}), "column,row of a free space"),
+    ]

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from towpath.core.actions import Action
+from towpath.core.actions import Action, Words
 from towpath.core.errors import GameError, IllegalAction
-from towpath.core.game import JSON, State
+from towpath.core.game import JSON, EndReason, State
 from towpath.core.piles import shared_win
 from towpath.games.detour.actions import DONE, Backward, Block, Done, Move, Pass, SendOnDetour
 from towpath.games.detour.components import Card
 from towpath.games.detour.table import DetourTable
 from towpath.games.detour.view import render_svg, render_text
+from towpath.games.detour.words import words
 
 MOVE, ACTION = "move", "action"
 ACTION_TYPES: dict[str, type[Action]] = {
@@ -354,6 +355,40 @@ class DetourState(State):
     def ended_by_limit(self) -> bool:
         return self.winners is not None and not self.finished
 
+    def _ending_words(self, reason: EndReason) -> str:
+        if reason == "limit":
+            return (
+                f"The {self.game.max_rounds}-round limit ended the game: the farthest marker wins."
+            )
+        if self.game.players == 2:
+            return (
+                "A marker finished the circuit and the round was played out: its player wins if "
+                "their other colour is on the last map tile, else the player not last wins."
+            )
+        return (
+            "A marker finished the circuit and the round was played out: of the markers that "
+            "finished, the one with the most rank left in hand wins."
+        )
+
+    def _words(self, action: Action) -> Words:
+        return words(self.game, self.nodes, self.colour, action)
+
+    def _undoable(self) -> bool:
+        """The first part of a card whose special allows both parts can be taken back while
+        the second part is still to choose: cards are open and nothing is left to chance."""
+        return self.pending is not None
+
+    def last_colour(self) -> int | None:
+        """The colour that played the last action."""
+        if not self.history:
+            return None
+        if self.pending is not None:
+            return self.colour
+        order = self.game.round_order
+        if self.turn > 0:
+            return order[self.first][self.turn - 1]
+        return order[(self.first - 1) % self.game.players][-1]
+
     def scores(self) -> list[float]:
         position = self.game.map.position
         return [
@@ -391,6 +426,24 @@ class DetourState(State):
             "finished": list(self.finished),
             "winners": None if self.winners is None else list(self.winners),
             "map": game.map_view(),
+        }
+
+    def _last_played(self) -> JSON:
+        """The last action: the colour that played it and the markers it moved."""
+        colour = self.last_colour()
+        assert colour is not None
+        action = self.history[-1]
+        moved = [colour]
+        if isinstance(action, SendOnDetour):
+            moved = [self.game.colours.index(action.colour)]
+        elif isinstance(action, Backward):
+            moved = list(range(len(self.nodes)))
+        names = self.game.colours
+        return {
+            "colour": names[colour],
+            "seat": self.game.owner[colour],
+            "action": str(action),
+            "markers": [names[c] for c in moved],
         }
 
     def _marker_view(self, colour: int) -> dict[str, JSON]:

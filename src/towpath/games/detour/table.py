@@ -23,11 +23,31 @@ class DetourTable(Game):
     min_players = 2
     max_players = 4
     default_players = 4
+    blurb = (
+        "Race your marker round a circuit, paying each space in trains, boats and balloons with "
+        "four cards. Send rivals on detours, push everyone back or block the next round."
+    )
+    play_time = "20–40 minutes"
     option_specs: ClassVar[tuple[Option, ...]] = (
-        IntOption("first_player", 0, "the seat holding the first-player marker at the start", 0, 3),
-        IntOption("max_rounds", RULES.max_rounds, "rounds before the game ends unfinished", 1),
-        FileOption("map", None, "a TOML file replacing the map (costs, blue areas, detours)"),
-        FileOption("cards", None, "a TOML file replacing the four cards"),
+        IntOption(
+            "first_player",
+            0,
+            "the seat holding the first-player marker at the start",
+            0,
+            3,
+            label="First player",
+        ),
+        IntOption(
+            "max_rounds",
+            RULES.max_rounds,
+            "rounds before the game ends unfinished",
+            1,
+            label="Round limit",
+        ),
+        FileOption(
+            "map", None, "a TOML file replacing the map (costs, blue areas, detours)", label="Map"
+        ),
+        FileOption("cards", None, "a TOML file replacing the four cards", label="Cards"),
     )
     option_sets = ({}, {"first_player": 1, "max_rounds": 40})
     notation_help = NOTATION_HELP

@@ -3,6 +3,7 @@ from a view alone, at most 76 columns wide (an 80-column terminal with a frame).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from towpath.core import svg
@@ -131,42 +132,62 @@ def _marker_table(view: dict[str, JSON]) -> list[str]:
 
 # -- SVG --------------------------------------------------------------------------------------
 
-CELL = 56.0
-TRANSPORT_FILL = {"Train": "#6d6d6d", "Boat": "#2f6db3", "Balloon": "#c0392b"}
+CELL = 58.0
+TRANSPORT_FILL = {"Train": "#555555", "Boat": "#2f6db3", "Balloon": "#c0392b"}
+BLUE_AREA = "#bcd9f0"
+DETOUR_RED = "#c0392b"
+CARD_W, CARD_H = 140.0, 46.0
+Place = tuple[str | None, int]  # (detour name or None, space)
 
 
 def render_svg(view: dict[str, JSON]) -> str:
-    """The main path around the board, each detour inside beside the spaces it runs along, the
-    markers, and every colour's hand. Clickable: a card of the colour to play (its name in lower
-    case), a space ahead of its marker (the distance, as in `move voyage 3`), a marker (its
-    colour, for the Detour action) and the `done` chip."""
+    """The main path around the board, each detour inside beside the spaces it runs along (a
+    red line from its branch to its merge), the markers, every colour's hand and a legend.
+    Clickable: a card of the colour to play (its name in lower case), a space ahead of its
+    marker (the distance, as in `move voyage 3`), a marker (its colour, for the Detour action)
+    and the `done` chip."""
     board = view["map"]
     ring = _ring(len(board["costs"]))
     cols = max(x for x, _ in ring) + 1
     rows = max(y for _, y in ring) + 1
-    left, top = 20.0, 60.0
+    left, top = 16.0, 56.0
+    width = left * 2 + cols * CELL
 
     def at(cell: tuple[float, float]) -> tuple[float, float]:
         return (left + cell[0] * CELL, top + cell[1] * CELL)
 
+    last = view.get("last_played") or {}
     distances = _distances(view, len(board["costs"]))
-    parts = [svg.text(12, 22, _status(view), {"text-anchor": "start", "font-size": 15})]
+    parts = [_svg_headline(view)]
+    for detour in board["detours"]:
+        parts.append(_detour_line(detour, ring, at))
     for space, cost in enumerate(board["costs"]):
         x, y = at(ring[space])
-        parts.append(
-            _space(
-                view, str(space), cost, x, y, space in board["blue"], distances.get((None, space))
-            )
-        )
+        name = "go" if space == 0 else str(space)
+        blue = space in board["blue"]
+        parts.append(_space(view, name, cost, x, y, blue, distances.get((None, space))))
     for detour in board["detours"]:
         parts += _detour(view, detour, ring, at, distances)
-    parts += _markers(view, ring, at)
-    width = left * 2 + cols * CELL
-    hands_top = top + rows * CELL + 20
-    parts.append(_hands(view, hands_top, width))
-    height = hands_top + 40 * len(view["colours"]) + 60
+    parts += _markers(view, ring, at, set(last.get("markers", [])))
+    y = top + rows * CELL + 24
+    parts.append(_hands(view, y, width))
+    y += 84 * len(view["colours"]) + 50
+    key, used = svg.legend(12, y, width - 24, _legend_entries(view))
+    height = y + used + 8
     background = svg.tag("rect", {"width": width, "height": height, "fill": svg.LAND})
-    return svg.document(width, height, "Detour", background, *parts)
+    return svg.document(width, height, "Detour", background, *parts, key)
+
+
+def _svg_headline(view: dict[str, JSON]) -> str:
+    said = [
+        svg.plain(f"Round {view['round']} of at most {view['max_rounds']} · first player: "),
+        svg.seat_name(view["first_player"]),
+    ]
+    if view["blocked"] and view["winners"] is None:
+        said.append(svg.plain(" · blocked round: no move parts"))
+    elif view["block_next"] and view["winners"] is None:
+        said.append(svg.plain(" · the next round is blocked"))
+    return svg.text_parts(12, 20, said, {"font-size": 14})
 
 
 def _ring(length: int) -> list[tuple[float, float]]:
@@ -190,14 +211,14 @@ def _inward(ring: list[tuple[float, float]], space: int) -> tuple[float, float]:
     )
 
 
-def _distances(view: dict[str, JSON], length: int) -> dict[tuple[str | None, int], int]:
+def _distances(view: dict[str, JSON], length: int) -> dict[Place, int]:
     """Spaces ahead of the marker to play, by (detour or None, space): how many steps away."""
     if view["to_play"] is None or view["winners"] is not None:
         return {}
     marker = view["markers"][view["to_play"]]
     if marker["finished"]:
         return {}
-    route: list[tuple[str | None, int]] = []
+    route: list[Place] = []
     space, detour = marker["space"], marker["detour"]
     if detour is not None:
         info = next(d for d in view["map"]["detours"] if d["name"] == detour)
@@ -207,9 +228,18 @@ def _distances(view: dict[str, JSON], length: int) -> dict[tuple[str | None, int
     return {place: steps for steps, place in enumerate(route, start=1)}
 
 
+def _transport(transport: str, symbol: str, x: float, y: float) -> str:
+    """A transport: a disc in its colour with its letter (t Train, b Boat, a Balloon)."""
+    return svg.group(
+        {"class": "transport"},
+        svg.tag("circle", {"cx": x, "cy": y, "r": 8, "fill": TRANSPORT_FILL.get(transport)}),
+        svg.text(x, y, symbol, {"fill": "white", "font-size": 12, "font-weight": "bold"}),
+    )
+
+
 def _space(
     view: dict[str, JSON],
-    label: str,
+    name: str,
     cost: list[str],
     x: float,
     y: float,
@@ -217,48 +247,30 @@ def _space(
     distance: int | None,
 ) -> str:
     symbols = view["map"]["symbols"]
-    attrs: dict[str, object] = svg.pick(str(distance), f"{distance} spaces on") if distance else {}
-    shape = svg.tag(
-        "rect",
-        {
-            "x": x + 2,
-            "y": y + 2,
-            "width": CELL - 4,
-            "height": CELL - 4,
-            "rx": 6,
-            "fill": "#bcd9f0" if blue else "#fbf8ee",
-            "stroke": "#776",
-        },
-    )
-    icons = [
-        svg.group(
-            None,
-            svg.tag(
-                "circle",
-                {
-                    "cx": x + 14 + 14 * k,
-                    "cy": y + CELL - 16,
-                    "r": 6,
-                    "fill": TRANSPORT_FILL.get(transport, "#999"),
-                },
-            ),
-            svg.text(
-                x + 14 + 14 * k,
-                y + CELL - 16,
-                symbols[transport],
-                {"fill": "white", "font-size": 8},
-            ),
-        )
+    attrs: dict[str, object] = {"data-space": name}
+    if distance:
+        attrs.update(svg.pick(str(distance), f"{name}: {distance} spaces on"))
+    shape = {
+        "x": x + 2,
+        "y": y + 2,
+        "width": CELL - 4,
+        "height": CELL - 4,
+        "rx": 6,
+        "fill": BLUE_AREA if blue else "#fbf8ee",
+        "stroke": "#776",
+    }
+    parts = [
+        svg.tag("rect", shape),
+        svg.text(x + 7, y + 13, name, {"text-anchor": "start", "fill": "#444"}),
+    ]
+    if blue:
+        parts.append(svg.text(x + CELL - 8, y + 13, "≈", {"text-anchor": "end", "fill": "#2f5f8f"}))
+    parts += [
+        _transport(transport, symbols[transport], x + 15 + 19 * k, y + CELL - 11)
         for k, transport in enumerate(cost)
     ]
-    name = "go" if label == "0" else label
-    return svg.group(
-        {**attrs, "data-space": label},
-        shape,
-        svg.text(x + 12, y + 12, name, {"font-size": 9, "fill": "#555"}),
-        *icons,
-        svg.title(f"{name}: {' + '.join(cost)}"),
-    )
+    parts.append(svg.title(f"{name}: {' + '.join(cost)}" + (" · blue area" if blue else "")))
+    return svg.group(attrs, *parts)
 
 
 def _detour_cells(ring: list[tuple[float, float]], beside: list[int]) -> list[tuple[float, float]]:
@@ -275,37 +287,47 @@ def _detour_cells(ring: list[tuple[float, float]], beside: list[int]) -> list[tu
     return cells
 
 
+def _detour_line(detour: dict[str, Any], ring: list[tuple[float, float]], at: Any) -> str:
+    """The red line of a detour: from its branch space through its spaces to its merge."""
+    cells = [ring[detour["branch"]], *_detour_cells(ring, detour["beside"]), ring[detour["merge"]]]
+    points = " ".join(f"{x + CELL / 2:.1f},{y + CELL / 2:.1f}" for x, y in map(at, cells))
+    return svg.tag(
+        "polyline",
+        {"points": points, "fill": "none", "stroke": DETOUR_RED, "stroke-width": 5},
+    )
+
+
 def _detour(
     view: dict[str, JSON],
     detour: dict[str, Any],
     ring: list[tuple[float, float]],
     at: Any,
-    distances: dict[tuple[str | None, int], int],
+    distances: dict[Place, int],
 ) -> list[str]:
     parts = []
     cells = _detour_cells(ring, detour["beside"])
     for k, (cost, cell) in enumerate(zip(detour["costs"], cells, strict=True), start=1):
         x, y = at(cell)
-        parts.append(
-            _space(
-                view, f"{detour['name']}.{k}", cost, x, y, False, distances.get((detour["name"], k))
-            )
-        )
-    bx, by = at(_inward(ring, detour["branch"]))
-    parts.append(
-        svg.text(
-            bx + CELL / 2,
-            by - 4,
-            f"{detour['name']} from {detour['branch']} to {detour['merge']}",
-            {"font-size": 9, "fill": "#7a4b00"},
-        )
-    )
+        distance = distances.get((detour["name"], k))
+        parts.append(_space(view, f"{detour['name']}.{k}", cost, x, y, False, distance))
     return parts
 
 
-def _markers(view: dict[str, JSON], ring: list[tuple[float, float]], at: Any) -> list[str]:
+def _marker(name: str, x: float, y: float) -> list[str]:
+    """A marker: a disc in its colour with the colour's letter."""
+    fill = svg.colour(name)
+    return [
+        svg.tag("circle", {"cx": x, "cy": y, "r": 8.5, "fill": fill, "stroke": svg.INK}),
+        svg.text(x, y + 0.5, svg.letter(name), {"fill": svg.ink_on(fill), "font-weight": "bold"}),
+    ]
+
+
+def _markers(
+    view: dict[str, JSON], ring: list[tuple[float, float]], at: Any, marked: set[str]
+) -> list[str]:
     parts = []
-    stack: dict[tuple[str | None, int], int] = {}
+    stack: dict[Place, int] = {}
+    sharing = Counter((m["detour"], m["space"]) for m in view["markers"] if not m["finished"])
     for colour, marker in enumerate(view["markers"]):
         if marker["finished"]:
             continue
@@ -317,66 +339,95 @@ def _markers(view: dict[str, JSON], ring: list[tuple[float, float]], at: Any) ->
             x, y = at(_detour_cells(ring, info["beside"])[marker["space"] - 1])
         k = stack.get(place, 0)
         stack[place] = k + 1
+        cx, cy = x + 12 + k * min(17.0, 34.0 / max(1, sharing[place] - 1)), y + 30
         name = view["colours"][colour]
-        parts.append(
-            svg.group(
-                {**svg.pick(name, f"{name} marker"), "data-marker": name},
-                svg.tag(
-                    "circle",
-                    {
-                        "cx": x + 16 + 12 * (k % 3),
-                        "cy": y + 26 + 8 * (k // 3),
-                        "r": 8,
-                        "fill": svg.colour(name),
-                        "stroke": svg.INK,
-                        "stroke-width": 2.5 if colour == view["to_play"] else 1,
-                    },
-                ),
-                svg.title(f"{name} (seat {marker['owner']})"),
+        attrs: dict[str, object] = {**svg.pick(name, f"{name} marker"), "data-marker": name}
+        drawn = _marker(name, cx, cy)
+        if colour == view["to_play"]:
+            drawn.append(
+                svg.tag("circle", {"cx": cx, "cy": cy, "r": 12, "fill": "none", "stroke": svg.INK})
             )
-        )
+        if name in marked:
+            attrs["data-last"] = 1
+            drawn.append(svg.last_mark("circle", {"cx": cx, "cy": cy, "r": 14}))
+        parts.append(svg.group(attrs, *drawn, svg.title(f"{name} (seat {marker['owner']})")))
     return parts
 
 
 def _hands(view: dict[str, JSON], top: float, width: float) -> str:
-    ranks = {card["name"]: card for card in view["cards"]}
-    parts = [
-        svg.text(
-            12,
-            top,
-            "Hands (cards are ranked; the colour to play is marked ◀)",
-            {"text-anchor": "start", "font-weight": "bold"},
-        )
-    ]
+    cards = {card["name"]: card for card in view["cards"]}
+    symbols = view["map"]["symbols"]
+    parts = []
     for colour, (name, hand) in enumerate(zip(view["colours"], view["hands"], strict=True)):
-        y = top + 14 + 40 * colour
+        y = top + 84 * colour
         marker = view["markers"][colour]
-        mark = " ◀" if colour == view["to_play"] else ""
-        parts.append(svg.tag("circle", {"cx": 22, "cy": y + 15, "r": 8, "fill": svg.colour(name)}))
-        parts.append(
-            svg.text(36, y + 15, f"{name} · seat {marker['owner']}{mark}", {"text-anchor": "start"})
-        )
-        cards = []
-        for k, card in enumerate(hand):
-            attrs = svg.pick(card.lower(), card) if colour == view["to_play"] else {}
-            cost = "+".join(t[0] for t in ranks[card]["move"])
-            cards.append(
-                svg.card(
-                    190 + 134 * k,
-                    y,
-                    128,
-                    30,
-                    f"{card} ({ranks[card]['rank']}) {cost}",
-                    {**attrs, "data-card": card},
-                )
-            )
-        parts.append(svg.group({"class": "hand", "data-hand": colour}, *cards))
-    chip_y = top + 14 + 40 * len(view["colours"])
-    parts.append(svg.chip(width - 90, chip_y, "done"))
-    pending = view["pending"]
-    if pending is not None:  # the second part of a card already played
-        label = f"{pending['card']}: {pending['part']} part"
-        parts.append(
-            svg.chip(width - 110 - svg.chip_width(label), chip_y, pending["card"].lower(), label)
-        )
+        where = _where(marker, view["finished"], colour)
+        mark = " · to play ◀" if colour == view["to_play"] else ""
+        parts += _marker(name, 22, y + 8)
+        said = [
+            svg.plain(f"{name} · "),
+            svg.seat_name(marker["owner"]),
+            svg.plain(f" · {where}{mark}"),
+        ]
+        parts.append(svg.text_parts(40, y + 8, said, {"font-weight": "bold"}))
+        drawn = [
+            _card(cards[card], symbols, 12 + (CARD_W + 8) * k, y + 24, colour == view["to_play"])
+            for k, card in enumerate(hand)
+        ]
+        if not hand:
+            drawn.append(svg.text(12, y + 46, "no card in hand", {"text-anchor": "start"}))
+        parts.append(svg.group({"class": "hand", "data-hand": colour}, *drawn))
+    parts.append(_chips(view, top + 84 * len(view["colours"]), width))
     return svg.group({"class": "hands"}, *parts)
+
+
+def _where(marker: dict[str, Any], finished: list[int], colour: int) -> str:
+    if marker["finished"]:
+        return f"finished {ORDINALS[finished.index(colour)]}"
+    if marker["detour"] is not None:
+        return f"on {marker['detour']}, space {marker['space']}"
+    return f"space {marker['space']}"
+
+
+def _card(card: dict[str, Any], symbols: dict[str, str], x: float, y: float, live: bool) -> str:
+    """A card: its name and rank, its move part's transports, its action."""
+    attrs: dict[str, object] = {"data-card": card["name"]}
+    if live:
+        attrs.update(svg.pick(card["name"].lower(), f"card {card['name']}"))
+    box = {"x": x, "y": y, "width": CARD_W, "height": CARD_H, "rx": 5, "fill": "#fffdf5"}
+    parts = [
+        svg.tag("rect", {**box, "stroke": svg.INK}),
+        svg.text(x + 8, y + 12, f"{card['name']} · rank {card['rank']}", {"text-anchor": "start"}),
+    ]
+    parts += [
+        _transport(transport, symbols[transport], x + 16 + 19 * k, y + 33)
+        for k, transport in enumerate(card["move"])
+    ]
+    return svg.group(attrs, *parts)
+
+
+def _chips(view: dict[str, JSON], y: float, width: float) -> str:
+    pending = view["pending"]
+    if pending is None:
+        return ""
+    label = f"{pending['card']}: its {pending['part']} part too"
+    chips = [svg.chip(12, y, pending["card"].lower(), label)]
+    chips.append(svg.chip(24 + svg.chip_width(label), y, "done", "done (skip it)"))
+    return svg.group({"class": "chips"}, *chips)
+
+
+def _legend_entries(view: dict[str, JSON]) -> list[tuple[str, str]]:
+    symbols = view["map"]["symbols"]
+    entries = [
+        (_transport(name, symbol, 0, 0), f"{name}: a space costs it")
+        for name, symbol in symbols.items()
+    ]
+    area = {"x": -12, "y": -12, "width": 24, "height": 24, "rx": 4, "stroke": "#776"}
+    line = {"x1": -13, "y1": 0, "x2": 13, "y2": 0, "stroke": DETOUR_RED, "stroke-width": 5}
+    return [
+        *entries,
+        (svg.tag("rect", {**area, "fill": BLUE_AREA}) + svg.text(0, 0, "≈"), "blue area"),
+        (svg.tag("line", line), "detour (D1.2: its 2nd space)"),
+        ("".join(_marker("yellow", 0, 0)), "marker (Y yellow…)"),
+        (svg.last_mark("circle", {"r": 12}), "moved by the last card"),
+    ]

@@ -6,20 +6,27 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Self, TypeGuard
 
-from towpath.core.actions import Action
+from towpath.core.actions import Action, Words
 from towpath.core.errors import GameError
-from towpath.core.game import JSON, copy_plain
+from towpath.core.game import JSON, EndReason, copy_plain
 from towpath.core.piles import shared_win
 from towpath.games.mapped_out import build, walk
+from towpath.games.mapped_out.actions import Done, Orient, Pick, Point, Swap
 from towpath.games.mapped_out.cards import ARMED, KIND, KNOWN, SET_OF, TURN, UP, Card
 from towpath.games.mapped_out.cells import key
 from towpath.games.mapped_out.position import Position
 from towpath.games.mapped_out.scoring import card_points, tile_score
 from towpath.games.mapped_out.steps import AUTOMATIC, DECISIONS, well_formed
 from towpath.games.mapped_out.table import MappedOutTable
-from towpath.games.mapped_out.view import build_view, render_svg, render_text
+from towpath.games.mapped_out.view import build_view, last_played, render_svg, render_text
+from towpath.games.mapped_out.words import words
 
 PHASES = ("build", "walk", "over")
+# Choices of the build phase that show nothing hidden and draw nothing: picking cells of the
+# map (Destructor, Swapper, Change Start), a card to remove, swapping cards, turning a card
+# just revealed, stopping early. Placing a tile shows it; reveals, studies, drawn cards and
+# Hand Swaps show or draw what was hidden.
+TAKEN_BACK_POINTS = ("destroy", "exchange", "start")
 
 # The step handlers register themselves when their modules are imported.
 _HANDLERS = (build, walk)
@@ -102,6 +109,26 @@ class MappedOutState(Position):
     def ended_by_limit(self) -> bool:
         return False  # the game has no length limit: it always ends by its rules
 
+    def _ending_words(self, reason: EndReason) -> str:
+        scored = "score piles" if self.game.muddled_waters else "visited tiles"
+        return f"Every walk is done: the best fish type of the {scored} scores, the most wins."
+
+    def _words(self, action: Action) -> Words:
+        return words(self.game.tiles, self.steps[-1], action)
+
+    def _undoable(self) -> bool:
+        """In the build phase, a choice within the turn (its tile placed, its draw still to
+        come: the seat's own turn goes on) that showed nothing hidden and drew nothing."""
+        top = self.steps[-1]
+        if self.phase != "build" or top["do"] == "place" or top["by"] != self.player:
+            return False
+        last = self.history[-1]
+        if isinstance(last, Point):
+            return last.verb in TAKEN_BACK_POINTS
+        if isinstance(last, Pick):
+            return last.verb == "remove"
+        return isinstance(last, Swap | Orient | Done)
+
     def scores(self) -> list[float]:
         return [float(self.score(seat)) for seat in range(self.game.players)]
 
@@ -117,7 +144,13 @@ class MappedOutState(Position):
     # -- information ------------------------------------------------------------------------------
 
     def _view(self, seat: int | None) -> dict[str, JSON]:
-        return build_view(self, seat)
+        return build_view(self, seat, self.phase == "over")
+
+    def _last_played(self) -> JSON:
+        return last_played(self)
+
+    def _open_view(self) -> dict[str, JSON]:
+        return build_view(self, None, True)
 
     def _render_text(self, view: dict[str, JSON]) -> str:
         return render_text(view)
@@ -126,6 +159,11 @@ class MappedOutState(Position):
         return render_svg(view)
 
     def _resample(self, seat: int | None) -> None:
+        if self.phase == "over":  # the end shows every card and hand: only the piles are unseen
+            for pile in (self.pile, self.deck):
+                pile.sort()
+                self.rng.shuffle(pile)
+            return
         self._redeal_cards(seat)
         self._redeal_tiles(1 << self.bit(seat))
 

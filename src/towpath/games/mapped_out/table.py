@@ -20,23 +20,71 @@ class MappedOutTable(Game):
     min_players = 2
     max_players = 5
     default_players = 4
+    blurb = (
+        "Build a map of fish tiles whose actions reveal, swap and study face-down movement cards."
+        " Then walk the map by your own cards: your best kind of fish scores."
+    )
+    play_time = "20–30 minutes"
     option_specs: ClassVar[tuple[Option, ...]] = (
-        BoolOption("see_cards", False, "players see their own cards before they are laid"),
-        BoolOption("choose_orientation", False, "whoever reveals a card chooses its orientation"),
-        BoolOption("hard_reveal", False, "a Reveal on a revealed card turns it face down"),
-        BoolOption("muddled_waters", False, "walk together one card a turn, building score piles"),
-        BoolOption("lands_unknown", False, "add the 18 Lands Unknown map tiles"),
-        BoolOption("unclear_instructions", False, "add the 29 Unclear Instructions cards"),
-        BoolOption("free_placement", False, "a tile may go on an empty cell not touching the map"),
+        BoolOption(
+            "see_cards",
+            False,
+            "players see their own cards before they are laid",
+            label="See your cards first",
+        ),
+        BoolOption(
+            "choose_orientation",
+            False,
+            "whoever reveals a card chooses its orientation",
+            label="Choose orientations",
+        ),
+        BoolOption(
+            "hard_reveal",
+            False,
+            "a Reveal on a revealed card turns it face down",
+            label="Hard reveal",
+        ),
+        BoolOption(
+            "muddled_waters",
+            False,
+            "walk together one card a turn, building score piles",
+            label="Muddled Waters (walk together)",
+        ),
+        BoolOption(
+            "lands_unknown",
+            False,
+            "add the 18 Lands Unknown map tiles",
+            label="Lands Unknown expansion",
+        ),
+        BoolOption(
+            "unclear_instructions",
+            False,
+            "add the 29 Unclear Instructions cards",
+            label="Unclear Instructions expansion",
+        ),
+        BoolOption(
+            "free_placement",
+            False,
+            "a tile may go on an empty cell not touching the map",
+            label="Free placement",
+        ),
         ChoiceOption(
             "void_move",
             "skip",
             "a move into an empty cell: skip it, or stop the walk",
             choices=("skip", "stop"),
+            label="A move into an empty cell",
         ),
-        IntOption("first_player", 0, "the seat that plays the first tile", 0, 4),
-        FileOption("tiles", None, "a TOML file replacing the 42 base map tiles"),
-        FileOption("cards", None, "a TOML file replacing the 40 base movement cards"),
+        IntOption(
+            "first_player", 0, "the seat that plays the first tile", 0, 4, label="First player"
+        ),
+        FileOption("tiles", None, "a TOML file replacing the 42 base map tiles", label="Map tiles"),
+        FileOption(
+            "cards",
+            None,
+            "a TOML file replacing the 40 base movement cards",
+            label="Movement cards",
+        ),
     )
     option_sets = (
         {},

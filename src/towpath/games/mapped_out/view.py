@@ -10,11 +10,13 @@ public (Hand Swaps are seen by all), so every hand lists it for its hidden tiles
 from __future__ import annotations
 
 import textwrap
+from collections import Counter
 from typing import Any
 
 from towpath.core import svg
 from towpath.core.game import JSON, copy_plain
 from towpath.core.grid import OPPOSITE
+from towpath.games.mapped_out.actions import Cork, Pick, Place, Point, Swap
 from towpath.games.mapped_out.cards import ARMED, KIND, KNOWN, SET_OF, TURN, UP, Card
 from towpath.games.mapped_out.cells import cell_of, reading_order
 from towpath.games.mapped_out.components import Tile
@@ -38,9 +40,11 @@ SPECIAL_CODES = {
 ARROWS = {"up": "↑", "down": "↓", "left": "←", "right": "→"}
 
 
-def build_view(state: Position, seat: int | None) -> dict[str, JSON]:
+def build_view(state: Position, seat: int | None, everything: bool = False) -> dict[str, JSON]:
+    """What `seat` may know; `everything`: every card and hand tile too (the game's end, a
+    replay)."""
     game = state.game
-    mask = 1 << state.bit(seat)
+    mask = -1 if everything else 1 << state.bit(seat)
     top = state.steps[-1] if state.steps else None
     return {
         "game": game.id,
@@ -50,21 +54,21 @@ def build_view(state: Position, seat: int | None) -> dict[str, JSON]:
         "current_player": state.current_player,
         "step": copy_plain(top),
         "prompt": DECISIONS[top["do"]].prompt(state, top) if top else None,
-        "rows": [[_card(state, card, mask) for card in row] for row in state.rows],
+        "rows": [[_card(state, card, mask, everything) for card in row] for row in state.rows],
         "map": _map(state),
         "placement_margin": _placement_margin(state),
         "start": _start(state),
         "pawns": [list(pawn) for pawn in state.pawns],
         # The spec's shape: the viewer's own tiles, a count for every other hand.
         "hands": [
-            [_tile(state.tile(t)) for t in hand] if owner == seat else len(hand)
+            [_tile(state.tile(t)) for t in hand] if everything or owner == seat else len(hand)
             for owner, hand in enumerate(state.hands)
         ],
         # Everything known of every hand (tiles seen through a Hand Swap or a mass reveal).
         "hand_details": [_hand(state, hand, mask) for hand in state.hands],
         "pile": len(state.pile),
         "deck": len(state.deck),
-        "discards": [_card(state, card, mask) for card in state.discards],
+        "discards": [_card(state, card, mask, everything) for card in state.discards],
         "removed_tiles": [_tile(state.tile(t)) for t in state.removed],
         "paths": [[_entry(state, entry) for entry in path] for path in state.paths],
         "score_piles": [[_tile(state.tile(t)) for t in pile] for pile in state.piles],
@@ -73,6 +77,20 @@ def build_view(state: Position, seat: int | None) -> dict[str, JSON]:
         "scores": state.scores(),
         "known_set": _known_set(state, seat),
     }
+
+
+def last_played(state: Position) -> JSON:
+    """Where the last action was played: map cells and cards ("S.P")."""
+    action = state.history[-1]
+    cells: list[list[int]] = []
+    cards: list[str] = []
+    if isinstance(action, Place | Point | Cork):
+        cells.append([action.x, action.y])
+    elif isinstance(action, Pick):
+        cards.append(f"{action.seat}.{action.pos}")
+    elif isinstance(action, Swap):
+        cards += [f"{action.seat}.{action.pos}", f"{action.other_seat}.{action.other_pos}"]
+    return {"action": str(action), "cells": cells, "cards": cards}
 
 
 def _map(state: Position) -> list[dict[str, JSON]]:
@@ -92,11 +110,11 @@ def _seats(state: Position, mask: int) -> list[int]:
     return list(state.game.seats_in[mask])
 
 
-def _card(state: Position, card: Card, mask: int) -> dict[str, JSON]:
+def _card(state: Position, card: Card, mask: int, everything: bool) -> dict[str, JSON]:
     game = state.game
     view: dict[str, JSON] = {
         "revealed": card[UP],
-        "card": game.card_names[card[KIND]] if card[KNOWN] & mask else None,
+        "card": game.card_names[card[KIND]] if everything or card[KNOWN] & mask else None,
         "orientation": card[TURN],
         "known_by": list(game.seats_in[card[KNOWN]]),
         "armed": card[ARMED],
@@ -272,17 +290,31 @@ def _wrapped(prefix: str, text: str) -> list[str]:
 
 # -- SVG --------------------------------------------------------------------------------------
 
-TILE = 50.0
+TILE = 70.0
 FISH_FILL = ("#e67e22", "#16a085", "#8e44ad", "#c0392b", "#2980b9", "#7f8c8d")
-CHIPS = ("done", "orient 0", "orient 180", "go up", "go right", "go down", "go left")
+CARD_W, CARD_H = 82.0, 56.0
+SEA, FACE_DOWN, KNOWN_DOWN = "#dfeaf2", "#7c8ea0", "#d6c9f0"
+# Chips shown at the steps that take them.
+CHIPS = {
+    "orient": (("orient 0", "upright"), ("orient 180", "upside-down")),
+    "go": (
+        ("go up", "↑ up"),
+        ("go right", "→ right"),
+        ("go down", "↓ down"),
+        ("go left", "← left"),
+    ),
+}
+DONE_STEPS = ("destroy", "cork", "take")
 
 
 def render_svg(view: dict[str, JSON]) -> str:
-    """The map of tiles with the pawns, each seat's row of cards, and the hands.
+    """The map of tiles with the pawns, each seat's row of cards and hand, the chips of the
+    step at hand and a legend.
 
     Clickable: a hand tile (its id, as in `place 12 1,0`), a cell of the map or an empty cell
     as far from it as a tile may go (at least beside it: `1,0`), a card (`2.4`), a seat's name
-    (`hands 2`), and the chips `done`, `orient 0|180` and `go DIRECTION`.
+    (`hands 2`), a gap of a row (`insert 3`) while a drawn card is placed, and the chips
+    `done`, `orient 0|180` and `go DIRECTION` at the steps that take them.
     """
     cells = [tuple(entry["cell"]) for entry in view["map"]] + [tuple(p) for p in view["pawns"]]
     xs = [x for x, _ in cells] or [0]
@@ -290,217 +322,321 @@ def render_svg(view: dict[str, JSON]) -> str:
     margin = max(1, view["placement_margin"])
     min_x, min_y = min(xs) - margin, min(ys) - margin
     columns, rows = max(xs) + margin + 1 - min_x, max(ys) + margin + 1 - min_y
-    left, top = 20.0, 56.0
+    left, top = 16.0, 50.0
+    map_width = left * 2 + columns * TILE
+    width = max(map_width, 24 + 8 * (CARD_W + 6))
 
     def at(cell: tuple[int, int]) -> tuple[float, float]:
         return (left + (cell[0] - min_x) * TILE, top + (cell[1] - min_y) * TILE)
 
-    parts = [svg.text(12, 22, _svg_headline(view), {"text-anchor": "start", "font-size": 15})]
-    parts.append(_grid(view, columns, rows, min_x, min_y, at))
-    map_width = left * 2 + columns * TILE
-    width = max(map_width, 760.0)
-    y = top + rows * TILE + 24
+    last = view.get("last_played") or {}
+    parts = [svg.text(12, 20, _svg_headline(view), {"text-anchor": "start", "font-size": 14})]
+    parts.append(_grid(view, columns, rows, (min_x, min_y), at, last))
+    y = top + rows * TILE + 20
+    marked = set(last.get("cards", []))
     for seat in range(view["players"]):
-        parts.append(_seat_svg(view, seat, y))
-        y += 136
-    parts.append(_chips(y, width))
-    height = y + 50
-    background = svg.tag("rect", {"width": width, "height": height, "fill": "#dfeaf2"})
-    return svg.document(width, height, "Mapped Out", background, *parts)
+        seat_part, used = _seat_svg(view, seat, y, marked)
+        parts.append(seat_part)
+        y += used
+    chips = _chips(view, y)
+    if chips:
+        parts.append(chips)
+        y += 44
+    key, used = svg.legend(12, y + 8, width - 24, _legend_entries())
+    height = y + 8 + used + 8
+    background = svg.tag("rect", {"width": width, "height": height, "fill": SEA})
+    return svg.document(width, height, "Mapped Out", background, *parts, key)
 
 
 def _svg_headline(view: dict[str, JSON]) -> str:
+    phase = {"build": "Building the map", "walk": "The walk", "over": "Game over"}[view["phase"]]
     if view["current_player"] is None:
-        return "Game over · " + " · ".join(f"seat {s}: {v:g}" for s, v in enumerate(view["scores"]))
-    return f"{view['phase']} · seat {view['current_player']} to {view['prompt']}"
+        return f"{phase} · pile {view['pile']} tiles"
+    return f"{phase} · pile {view['pile']} tiles · to {view['prompt']}"
 
 
-def _grid(view: dict[str, JSON], columns: int, rows: int, min_x: int, min_y: int, at: Any) -> str:
+def _grid(
+    view: dict[str, JSON],
+    columns: int,
+    rows: int,
+    corner: tuple[int, int],
+    at: Any,
+    last: dict[str, Any],
+) -> str:
     tiles = {tuple(entry["cell"]): entry for entry in view["map"]}
     start = tuple(view["start"]) if view["start"] is not None else None
+    marked = {tuple(cell) for cell in last.get("cells", [])}
     parts = []
-    for gy in range(min_y, min_y + rows):
-        for gx in range(min_x, min_x + columns):
+    for gy in range(corner[1], corner[1] + rows):
+        for gx in range(corner[0], corner[0] + columns):
             cell = (gx, gy)
             x, y = at(cell)
             tile = tiles.get(cell)
-            attrs = {**svg.pick(f"{gx},{gy}", f"cell {gx},{gy}"), "data-cell": f"{gx},{gy}"}
+            attrs: dict[str, object] = {
+                **svg.pick(f"{gx},{gy}", f"cell {gx},{gy}"),
+                "data-cell": f"{gx},{gy}",
+            }
             if tile is None:
-                parts.append(
-                    svg.group(
-                        attrs,
-                        svg.tag(
-                            "rect",
-                            {
-                                "x": x + 3,
-                                "y": y + 3,
-                                "width": TILE - 6,
-                                "height": TILE - 6,
-                                "rx": 4,
-                                "fill": "none",
-                                "stroke": "#9bb3c4",
-                                "stroke-dasharray": "3 3",
-                            },
-                        ),
-                    )
-                )
-                continue
-            parts.append(svg.group(attrs, *_tile_svg(tile, x, y, cell == start)))
+                outline = {"x": x + 4, "y": y + 4, "width": TILE - 8, "height": TILE - 8, "rx": 4}
+                dashed = {"fill": "none", "stroke": "#9bb3c4", "stroke-dasharray": "3 3"}
+                drawn = [svg.tag("rect", {**outline, **dashed})]
+            else:
+                drawn = _tile_svg(tile, x, y, cell == start)
+            if cell in marked:
+                attrs["data-last"] = 1
+                box = {"x": x + 1, "y": y + 1, "width": TILE - 2, "height": TILE - 2}
+                drawn.append(svg.last_mark("rect", box))
+            parts.append(svg.group(attrs, *drawn))
+    parts += _paths(view, at)
+    placed: dict[tuple[int, int], int] = {}
+    together = Counter((px, py) for px, py in view["pawns"])
     for seat, (px, py) in enumerate(view["pawns"]):
         x, y = at((px, py))
-        parts.append(
-            svg.tag(
-                "circle",
-                {
-                    "cx": x + 12 + 9 * seat,
-                    "cy": y + TILE - 10,
-                    "r": 6,
-                    "fill": svg.seat_colour(seat),
-                    "stroke": svg.INK,
-                    "data-pawn": seat,
-                },
-            )
-        )
+        k = placed.get((px, py), 0)
+        placed[(px, py)] = k + 1
+        step = min(18.0, 46.0 / max(1, together[(px, py)] - 1))
+        parts.append(svg.group({"data-pawn": seat}, *_pawn(seat, x + 12 + step * k, y + TILE - 11)))
     return svg.group({"class": "map"}, *parts)
+
+
+DASHES = ("none", "8 4", "2 3", "10 3 2 3", "5 5")
+
+
+def _paths(view: dict[str, JSON], at: Any) -> list[str]:
+    """Each seat's walk so far: a line in its colour, dashed its own way, through the tiles it
+    stood on (each seat's a little apart)."""
+    lines = []
+    for seat, path in enumerate(view["paths"]):
+        if len(path) < 2:
+            continue
+        shift = 18 + 8 * seat
+        points = " ".join(
+            f"{x + shift:.1f},{y + shift:.1f}"
+            for x, y in (at(tuple(entry["cell"])) for entry in path)
+        )
+        style = {
+            "points": points,
+            "fill": "none",
+            "stroke": svg.seat_colour(seat),
+            "stroke-width": 3,
+            "stroke-dasharray": DASHES[seat % len(DASHES)],
+            "pointer-events": "none",
+            "data-path": seat,
+        }
+        lines.append(svg.tag("polyline", style))
+    return lines
+
+
+def _pawn(seat: int, x: float, y: float) -> list[str]:
+    """A pawn: a disc in its seat's colour with the seat's number."""
+    fill = svg.seat_colour(seat)
+    return [
+        svg.tag("circle", {"cx": x, "cy": y, "r": 8.5, "fill": fill, "stroke": svg.INK}),
+        svg.text(x, y + 0.5, seat, {"font-weight": "bold", "fill": svg.ink_on(fill)}),
+    ]
+
+
+def _fish(kind: int, x: float, y: float) -> str:
+    """A fish of type `kind`: a disc in its colour with its number."""
+    fill = FISH_FILL[(kind - 1) % len(FISH_FILL)]
+    return svg.tag("circle", {"cx": x, "cy": y, "r": 8, "fill": fill}) + svg.text(
+        x, y + 0.5, kind, {"fill": "#ffffff", "font-weight": "bold"}
+    )
 
 
 def _tile_svg(tile: dict[str, Any], x: float, y: float, start: bool) -> list[str]:
     action, n = tile["action"]
     special = tile["special"]
-    code = f"{tile['value']:+d}" if special == "score" else SPECIAL_CODES.get(special, "")
+    extra = f"{tile['value']:+d}" if special == "score" else (special or "").replace("_", " ")
+    box = {"x": x + 2, "y": y + 2, "width": TILE - 4, "height": TILE - 4, "rx": 4}
     parts = [
-        svg.tag(
-            "rect",
-            {
-                "x": x + 2,
-                "y": y + 2,
-                "width": TILE - 4,
-                "height": TILE - 4,
-                "rx": 4,
-                "fill": "#fff8e6" if not start else "#ffe9a8",
-                "stroke": "#8a7a55",
-            },
-        ),
-        svg.text(x + TILE - 12, y + 12, f"{ACTION_CODES[action]}{n}", {"font-size": 9}),
-        svg.text(x + 12, y + TILE / 2 + 2, code, {"font-size": 9, "fill": "#7a2d00"}),
-        svg.title(_tile_text(tile)),
+        svg.tag("rect", {**box, "fill": "#fff8e6", "stroke": "#8a7a55"}),
+        svg.text(x + 6, y + 12, f"{action.capitalize()} {n}", {"text-anchor": "start"}),
     ]
-    for k, fish in enumerate(tile["fish"]):
+    if extra:
         parts.append(
-            svg.tag(
-                "circle",
-                {
-                    "cx": x + 10 + 9 * k,
-                    "cy": y + 11,
-                    "r": 4,
-                    "fill": FISH_FILL[fish % len(FISH_FILL)],
-                },
-            )
+            svg.text(x + 6, y + 26, extra, {"text-anchor": "start", "font-style": "italic"})
         )
+    fish_y = y + (40 if extra else 33)
+    parts += [_fish(kind, x + 13 + 17 * k, fish_y) for k, kind in enumerate(tile["fish"])]
+    if not tile["fish"]:
+        parts.append(svg.text(x + 8, fish_y, "no fish", {"text-anchor": "start", "fill": "#777"}))
+    if start:
+        star = {"text-anchor": "end", "fill": "#b7791f", "font-size": 16}
+        parts.append(svg.text(x + TILE - 6, y + TILE - 14, "★", star))
     return parts
 
 
-def _seat_svg(view: dict[str, JSON], seat: int, y: float) -> str:
+def _seat_svg(view: dict[str, JSON], seat: int, y: float, marked: set[str]) -> tuple[str, float]:
+    """A seat's header, row of cards and hand; the height used."""
     you = " (you)" if view["seat"] == seat else ""
     details = view["hand_details"][seat]
-    label = f"Seat {seat}{you} · score {view['scores'][seat]:g} · {details['count']} tiles" + (
-        " · inverted" if view["inverted"][seat] else ""
+    said = f"{you} · score {view['scores'][seat]:g} · {details['count']} tiles in hand"
+    said += " · directions inverted" if view["inverted"][seat] else ""
+    said += " ◀" if view["current_player"] == seat else ""
+    header = svg.group(
+        {**svg.pick(f"hands {seat}", f"swap hands with seat {seat}")},
+        *_pawn(seat, 21, y + 9),
+        svg.text_parts(36, y + 9, [svg.seat_name(seat), svg.plain(said)], {"font-weight": "bold"}),
     )
-    parts = [
-        svg.group(
-            {**svg.pick(f"hands {seat}", f"swap hands with seat {seat}")},
-            svg.tag(
-                "rect",
-                {
-                    "x": 12,
-                    "y": y,
-                    "width": 16,
-                    "height": 16,
-                    "rx": 3,
-                    "fill": svg.seat_colour(seat),
-                },
-            ),
-            svg.text(34, y + 8, label, {"text-anchor": "start", "font-weight": "bold"}),
-        ),
-    ]
+    parts = [header]
     cards = view["rows"][seat]
     for pos, card in enumerate(cards, start=1):
-        parts.append(_card_svg(seat, pos, card, 12 + 62 * (pos - 1), y + 22))
-    for pos in range(1, len(cards) + 2):  # where a drawn card may join the row
-        parts.append(
-            svg.group(
-                svg.pick(f"insert {pos}", f"insert at {pos}"),
-                svg.tag(
-                    "rect",
-                    {
-                        "x": 62 * (pos - 1) + 5,
-                        "y": y + 24,
-                        "width": 5,
-                        "height": 36,
-                        "fill": "#dfeaf2",
-                        "stroke": "#9bb3c4",
-                    },
-                ),
-            )
-        )
+        x = 12 + (CARD_W + 6) * (pos - 1)
+        parts.append(_card_svg(seat, pos, card, (x, y + 24), f"{seat}.{pos}" in marked))
+    step = view["step"] or {}
+    if step.get("do") == "insert" and step.get("owner") == seat:
+        parts += _insert_gaps(len(cards), y + 24)
+    if step.get("do") == "reveal" and step["n"] > len(cards):  # a Reveal of a card not there
+        parts.append(_no_card(seat, step["n"], 12 + (CARD_W + 6) * (step["n"] - 1), y + 24))
     hand = view["hands"][seat]
     tiles = hand if isinstance(hand, list) else details["tiles"]
+    hand_y = y + 24 + CARD_H + 10
     hand_parts = [
-        _hand_tile(tile, 12 + 54 * k, y + 72, isinstance(hand, list))
+        _hand_tile(tile, 12 + (TILE + 6) * k, hand_y, isinstance(hand, list))
         for k, tile in enumerate(tiles)
     ]
     hidden = details["count"] - len(tiles)
     if hidden > 0:
         hand_parts.append(
             svg.card(
-                12 + 54 * len(tiles), y + 72, 90, 36, f"{hidden} hidden tiles", None, "#b8c4cc"
+                12 + (TILE + 6) * len(tiles),
+                hand_y,
+                120,
+                40,
+                f"{hidden} hidden tiles",
+                None,
+                "#b8c4cc",
             )
         )
+    used = 24 + CARD_H + 10 + (TILE + 10 if details["count"] else 0) + 12
     parts.append(svg.group({"class": "hand", "data-hand": seat}, *hand_parts))
-    return svg.group({"class": "seat", "data-seat": seat}, *parts)
+    return svg.group({"class": "seat", "data-seat": seat}, *parts), used
 
 
-def _card_svg(seat: int, pos: int, card: dict[str, Any], x: float, y: float) -> str:
-    name = card["card"]
-    label = name if name is not None else "?"
-    if card["revealed"] and name is not None:
-        move = name.partition("+")[0]
-        if move in ARROWS and card["orientation"] is not None:
-            label += ARROWS[move if card["orientation"] == 0 else OPPOSITE[move]]
-    fill = "#fffdf5" if card["revealed"] else ("#d6c9f0" if name is not None else "#7c8ea0")
-    attrs = {**svg.pick(f"{seat}.{pos}", f"card {seat}.{pos}"), "data-card": f"{seat}.{pos}"}
-    known = "known by " + (", ".join(map(str, card["known_by"])) or "nobody")
+def _no_card(seat: int, pos: int, x: float, y: float) -> str:
+    """The empty place of a card a Reveal may name (it reveals nothing)."""
+    box = {"x": x, "y": y, "width": CARD_W, "height": CARD_H, "rx": 5}
+    dashed = {"fill": "none", "stroke": svg.INK, "stroke-dasharray": "4 3"}
     return svg.group(
-        attrs,
-        svg.tag(
-            "rect",
-            {
-                "x": x,
-                "y": y,
-                "width": 56,
-                "height": 40,
-                "rx": 5,
-                "fill": fill,
-                "stroke": "#c0392b" if card["armed"] else svg.INK,
-            },
-        ),
-        svg.text(x + 28, y + 16, label[:10], {"font-size": 9}),
-        svg.text(x + 28, y + 31, f"{seat}.{pos}", {"font-size": 8, "fill": "#555"}),
-        svg.title(f"card {seat}.{pos}: {name or 'face down'} · {known}"),
+        {**svg.pick(f"{seat}.{pos}", f"no card {seat}.{pos}"), "data-card": f"{seat}.{pos}"},
+        svg.tag("rect", {**box, **dashed}),
+        svg.text(x + CARD_W / 2, y + CARD_H / 2, "no card"),
     )
 
 
+def _insert_gaps(cards: int, y: float) -> list[str]:
+    """Where a drawn card may join the row: before each card and after the last."""
+    gaps = []
+    for pos in range(1, cards + 2):
+        x = 12 + (CARD_W + 6) * (pos - 1) - 6
+        gaps.append(
+            svg.group(
+                svg.pick(f"insert {pos}", f"insert at {pos}"),
+                svg.tag(
+                    "rect",
+                    {"x": x, "y": y - 2, "width": 8, "height": CARD_H + 4, "fill": "#f6d27a"},
+                ),
+            )
+        )
+    return gaps
+
+
+def _card_svg(
+    seat: int, pos: int, card: dict[str, Any], corner: tuple[float, float], last: bool
+) -> str:
+    """A card of a row: its place (seat.position), and what it is if the viewer knows."""
+    x, y = corner
+    name = card["card"]
+    move, _, special = (name or "").partition("+")
+    label = move or "?"
+    if card["revealed"] and name is not None and move in ARROWS and card["orientation"] is not None:
+        label += " " + ARROWS[move if card["orientation"] == 0 else OPPOSITE[move]]
+    fill = "#fffdf5" if card["revealed"] else (KNOWN_DOWN if name is not None else FACE_DOWN)
+    ink = "#ffffff" if fill == FACE_DOWN else svg.INK
+    attrs: dict[str, object] = {
+        **svg.pick(f"{seat}.{pos}", f"card {seat}.{pos}"),
+        "data-card": f"{seat}.{pos}",
+    }
+    known = "known by " + (", ".join(map(str, card["known_by"])) or "nobody")
+    box = {"x": x, "y": y, "width": CARD_W, "height": CARD_H, "rx": 5}
+    parts = [
+        svg.tag("rect", {**box, "fill": fill, "stroke": svg.INK}),
+        svg.text(x + 5, y + 11, f"{seat}.{pos}", {"text-anchor": "start", "fill": ink}),
+        svg.text(x + CARD_W / 2, y + 29, label, {"font-weight": "bold", "fill": ink}),
+    ]
+    if special:
+        parts.append(svg.text(x + CARD_W / 2, y + 45, special.replace("_", " "), {"fill": ink}))
+    if card["armed"]:
+        parts.append(
+            svg.text(x + CARD_W - 6, y + 11, "!", {"text-anchor": "end", "fill": "#c0392b"})
+        )
+        parts.append(
+            svg.tag("rect", {**box, "fill": "none", "stroke": "#c0392b", "stroke-width": 3})
+        )
+    if not card["revealed"] and name is not None:
+        parts.append(svg.text(x + CARD_W - 6, y + 11, "?", {"text-anchor": "end", "fill": ink}))
+    parts.append(svg.title(f"card {seat}.{pos}: {name or 'face down'} · {known}"))
+    if last:
+        attrs["data-last"] = 1
+        parts.append(svg.last_mark("rect", box))
+    return svg.group(attrs, *parts)
+
+
 def _hand_tile(tile: dict[str, Any], x: float, y: float, own: bool) -> str:
-    attrs = {**svg.pick(str(tile["tile"]), f"tile {tile['tile']}"), "data-tile": tile["tile"]}
+    attrs: dict[str, object] = {"data-tile": tile["tile"]}
+    if own:
+        attrs.update(svg.pick(str(tile["tile"]), f"tile {tile['tile']}"))
     body = _tile_svg(tile, x - 2, y - 2, False)
-    label = svg.text(x + TILE / 2 - 2, y + TILE - 12, f"#{tile['tile']}", {"font-size": 8})
-    return svg.group(attrs if own else {"data-tile": tile["tile"]}, *body, label)
+    label = svg.text(x + TILE - 8, y + TILE - 14, f"#{tile['tile']}", {"text-anchor": "end"})
+    return svg.group(attrs, *body, label)
 
 
-def _chips(y: float, width: float) -> str:
-    parts = []
-    x = 12.0
-    for chip in CHIPS:
-        parts.append(svg.chip(x, y, chip))
-        x += svg.chip_width(chip) + 8
+def _chips(view: dict[str, JSON], y: float) -> str:
+    step = str((view["step"] or {}).get("do"))
+    chips = list(CHIPS.get(step, ()))
+    if step in DONE_STEPS:
+        chips.append(("done", "take no tile" if step == "take" else "done"))
+    if view["current_player"] is None or not chips:
+        return ""
+    parts, x = [], 12.0
+    for tokens, label in chips:
+        parts.append(svg.chip(x, y, tokens, label))
+        x += svg.chip_width(label) + 8
     return svg.group({"class": "chips"}, *parts)
+
+
+def _legend_entries() -> list[tuple[str, str]]:
+    card = {"x": -12, "y": -14, "width": 24, "height": 28, "rx": 3, "stroke": svg.INK}
+    return [
+        (_fish(1, 0, 0), "fish of type 1 (to 4)"),
+        (
+            svg.tag("rect", {**card, "fill": "#fff8e6", "width": 28, "x": -14}),
+            "a tile: when played, Reveal, Swap or Study card N; its fish",
+        ),
+        (svg.text(0, 0, "★", {"fill": "#b7791f"}), "start tile"),
+        ("".join(_pawn(1, 0, 0)), "pawn of seat 1"),
+        (
+            svg.tag(
+                "line",
+                {
+                    "x1": -13,
+                    "x2": 13,
+                    "stroke": svg.seat_colour(1),
+                    "stroke-width": 3,
+                    "stroke-dasharray": DASHES[1],
+                },
+            ),
+            "the walk of seat 1",
+        ),
+        (
+            svg.tag("rect", {**card, "fill": FACE_DOWN}) + svg.text(0, 0, "?", {"fill": "#fff"}),
+            "face down",
+        ),
+        (svg.tag("rect", {**card, "fill": KNOWN_DOWN}), "face down, known to you"),
+        (
+            svg.text(0, 0, "!", {"fill": "#c0392b", "font-weight": "bold"}),
+            "armed (scores in the walk)",
+        ),
+        (svg.last_mark("rect", card), "the last move"),
+    ]

@@ -16,14 +16,15 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from towpath.core.actions import Action
+from towpath.core.actions import Action, Words
 from towpath.core.errors import GameError, IllegalAction
-from towpath.core.game import JSON, State
+from towpath.core.game import JSON, EndReason, State
 from towpath.core.hexgrid import opposite
 from towpath.games.mississippi.actions import PASS, ROTATIONS, Move, Pass, moves
 from towpath.games.mississippi.components import facing_number, facing_numbers, side_showing
 from towpath.games.mississippi.table import MississippiTable
 from towpath.games.mississippi.view import render_svg, render_text
+from towpath.games.mississippi.words import words
 
 START = 0
 
@@ -278,6 +279,25 @@ class MississippiState(State):
     def ended_by_limit(self) -> bool:
         return self.winner is None and self.turn >= self.game.max_turns
 
+    def _ending_words(self, reason: EndReason) -> str:
+        if reason == "limit":
+            return (
+                f"The {self.game.max_turns}-turn limit ended the game before any boat crossed "
+                "the finish: nobody wins."
+            )
+        return "The first boat across the finish wins."
+
+    def _words(self, action: Action) -> Words:
+        return words(self.game, self.spaces, self.supply, self.player, action)
+
+    def last_mover(self) -> int | None:
+        """The seat that played the last action (the seat to move stays put at the end)."""
+        if not self.history:
+            return None
+        if self.current_player is None:
+            return self.player
+        return (self.player - 1) % self.game.players
+
     def scores(self) -> list[float]:
         return [float(space) for space in self.spaces]
 
@@ -305,6 +325,12 @@ class MississippiState(State):
             "river": [list(cell) for cell in self.game.river.cells],
             "winner": self.winner,
         }
+
+    def _last_played(self) -> JSON:
+        """The last action and the boat that made it."""
+        seat = self.last_mover()
+        assert seat is not None
+        return {"seat": seat, "action": str(self.history[-1])}
 
     def _render_text(self, view: dict[str, JSON]) -> str:
         return render_text(view)

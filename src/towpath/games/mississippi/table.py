@@ -22,16 +22,39 @@ class MississippiTable(Game):
     min_players = 2
     max_players = 6
     default_players = 4
+    blurb = (
+        "Paddle your hexagonal boat down a snaking river, spending logs to move and turn. Boats "
+        "that come to rest side by side push the one with the higher number downstream."
+    )
+    play_time = "20–45 minutes"
     option_specs: ClassVar[tuple[Option, ...]] = (
         IntOption(
-            "logs", None, "logs dealt to each player (default: by player count)", 0, 500, True
+            "logs",
+            None,
+            "logs dealt to each player (default: by player count)",
+            0,
+            500,
+            True,
+            label="Logs each",
         ),
         IntListOption(
-            "side_numbers", list(RULES.side_numbers), "the boat's six numbers, clockwise", length=6
+            "side_numbers",
+            list(RULES.side_numbers),
+            "the boat's six numbers, clockwise",
+            length=6,
+            label="Boat numbers",
         ),
-        IntOption("first_player", 0, "the seat that starts", 0, 5),
-        IntOption("max_turns", RULES.max_turns, "player turns before the game ends unfinished", 1),
-        FileOption("river", None, "a TOML file with the river's cells in track order"),
+        IntOption("first_player", 0, "the seat that starts", 0, 5, label="First player"),
+        IntOption(
+            "max_turns",
+            RULES.max_turns,
+            "player turns before the game ends unfinished",
+            1,
+            label="Turn limit",
+        ),
+        FileOption(
+            "river", None, "a TOML file with the river's cells in track order", label="River"
+        ),
     )
     option_sets = ({}, {"first_player": 1, "side_numbers": [6, 5, 4, 3, 2, 1]}, {"logs": 3})
     notation_help = NOTATION_HELP

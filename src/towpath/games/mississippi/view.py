@@ -80,22 +80,35 @@ def _boat_table(boats: list[dict[str, JSON]], length: int, view: dict[str, JSON]
 
 # -- SVG --------------------------------------------------------------------------------------
 
-HEX = 22.0  # hex radius in SVG units
-ROTATIONS = ("r-2", "r-1", "r+1", "r+2", "r+3")
+HEX = 26.0  # hex radius in SVG units
+TURNS = (("r-2", "↺ 120°"), ("r-1", "↺ 60°"), ("r+1", "↻ 60°"), ("r+2", "↻ 120°"), ("r+3", "180°"))
+ROW = 40.0  # height of a boat's row under the river
 
 
 def render_svg(view: dict[str, JSON]) -> str:
-    """The river as pointy-top hexes, the boats with their side numbers, and clickable moves:
-    each space reachable by the boat to move carries its `fN`/`bN`, the turn chips `r±k`."""
-    river = _river(tuple((col, row) for col, row in view["river"]), len(view["boats"]))
+    """The river as pointy-top hexes, the boats with their side numbers, a row per boat, the
+    turn chips and a legend. Clickable: each space the boat to move can reach, by its move
+    (`fN`/`bN`), the turn chips `r±k` and `pass`; the boat to move turns in the preview."""
+    river = _river(tuple((col, row) for col, row in view["river"]))
+    last = view.get("last_played") or {}
     parts = [river.drawing]
-    parts.append(svg.text(12, 20, _status(view), {"text-anchor": "start", "font-size": 15}))
+    parts.append(svg.text(12, 20, _headline(view), {"text-anchor": "start", "font-size": 14}))
     for seat, boat in enumerate(view["boats"]):
-        parts.append(_boat(view, seat, boat, river.places))
-    parts.append(_boat_rows(view, river.below, river.width))
+        parts.append(_boat(view, seat, boat, river.places, last.get("seat") == seat))
     for space, move in _move_picks(view).items():
         parts.append(svg.group(svg.pick(move, f"{move}: to space {space}"), river.targets[space]))
-    return svg.document(river.width, river.height, "Mississippi", *parts)
+    y = river.below
+    parts.append(_boat_rows(view, y))
+    y += ROW * (len(view["boats"]) + 1)
+    parts.append(_chips(view, y, river.width))
+    key, used = svg.legend(12, y + 48, river.width - 24, _legend_entries())
+    height = y + 48 + used + 8
+    background = svg.tag("rect", {"width": river.width, "height": height, "fill": svg.LAND})
+    return svg.document(river.width, height, "Mississippi", background, *parts, key)
+
+
+def _headline(view: dict[str, JSON]) -> str:
+    return f"Turn {view['turn']} of {view['max_turns']} · supply {view['supply']} logs"
 
 
 @dataclass(frozen=True)
@@ -104,30 +117,25 @@ class RiverDrawing:
 
     places: list[tuple[float, float]]  # space 0 (the start area) to the finish
     width: float
-    height: float
-    below: float  # where the boat table starts
+    below: float  # where the boat rows start
     drawing: str
     targets: list[str]  # per space, a see-through outline to click for a move there
 
 
 @lru_cache(maxsize=16)
-def _river(cells: tuple[tuple[int, int], ...], boats: int) -> RiverDrawing:
+def _river(cells: tuple[tuple[int, int], ...]) -> RiverDrawing:
     centres = [_centre(cell) for cell in cells]
     start, finish = _beyond(centres[1], centres[0]), _beyond(centres[-2], centres[-1])
     xs = [x for x, _ in [*centres, start, finish]]
     ys = [y for _, y in [*centres, start, finish]]
-    dx, dy = HEX * 2.5 - min(xs), 60 - min(ys)
+    dx, dy = HEX * 3.6 - min(xs), 56 - min(ys)
     places = [(x + dx, y + dy) for x, y in [start, *centres, finish]]
     width = max(xs) + dx + HEX * 2.5
     below = max(ys) + dy + HEX * 2
-    height = below + 34 * (boats + 1)
-    parts = [svg.tag("rect", {"width": width, "height": height, "fill": svg.LAND})]
-    parts += [
-        _space(space, x, y, space in (0, len(places) - 1)) for space, (x, y) in enumerate(places)
-    ]
     ends = (0, len(places) - 1)
+    parts = [_space(space, x, y, space in ends) for space, (x, y) in enumerate(places)]
     targets = [_target(space, x, y, space in ends) for space, (x, y) in enumerate(places)]
-    return RiverDrawing(places, width, height, below, "".join(parts), targets)
+    return RiverDrawing(places, width, below, "".join(parts), targets)
 
 
 def _centre(cell: tuple[int, int]) -> tuple[float, float]:
@@ -169,15 +177,14 @@ def _space(space: int, x: float, y: float, end: bool) -> str:
         return svg.group(
             {"data-space": space},
             _box(x, y, "#cfe3c8", svg.INK),
-            svg.text(x, y - HEX - 8, label, {"font-size": 11}),
+            svg.text(x - HEX * 1.1 - 4, y, label, {"text-anchor": "end"}),
         )
     hexagon = svg.tag(
         "polygon",
         {"points": svg.hexagon(x, y, HEX - 1), "fill": svg.WATER, "stroke": "#5a8fb5"},
     )
-    return svg.group(
-        {"data-space": space}, hexagon, svg.text(x, y, space, {"font-size": 10, "fill": "#35607f"})
-    )
+    number = svg.text(x, y, space, {"font-size": 12, "fill": "#2c5573"})
+    return svg.group({"data-space": space}, hexagon, number)
 
 
 def _box(x: float, y: float, fill: str, stroke: str) -> str:
@@ -210,76 +217,96 @@ def _target(space: int, x: float, y: float, end: bool) -> str:
 
 
 def _boat(
-    view: dict[str, JSON], seat: int, boat: dict[str, JSON], places: list[tuple[float, float]]
+    view: dict[str, JSON],
+    seat: int,
+    boat: dict[str, JSON],
+    places: list[tuple[float, float]],
+    last: bool,
 ) -> str:
     x, y = places[boat["space"]]
+    attrs: dict[str, object] = {"data-boat": seat}
+    if last:
+        attrs["data-last"] = 1
     if boat["space"] in (0, len(places) - 1):  # boats share the start area and the finish
         sharing = [s for s, b in enumerate(view["boats"]) if b["space"] == boat["space"]]
         index = sharing.index(seat)
         x += (index % 3 - 1) * HEX * 0.8
         y += (index // 3 - 0.5) * HEX * 0.8
+        marks = [svg.last_mark("circle", {"cx": x, "cy": y, "r": 13})] if last else []
+        on = svg.ink_on(svg.seat_colour(seat))
+        disc = {"cx": x, "cy": y, "r": 10, "fill": svg.seat_colour(seat), "stroke": svg.INK}
         return svg.group(
-            {"data-boat": seat},
-            svg.tag(
-                "circle",
-                {
-                    "cx": x,
-                    "cy": y,
-                    "r": HEX * 0.38,
-                    "fill": svg.seat_colour(seat),
-                    "stroke": svg.INK,
-                },
-            ),
-            svg.text(x, y, seat, {"fill": "white", "font-size": 10}),
+            attrs,
+            svg.tag("circle", disc),
+            svg.text(x, y + 0.5, seat, {"fill": on, "font-size": 12, "font-weight": "bold"}),
+            *marks,
         )
+    if view["current_player"] == seat:
+        attrs["data-turning"] = 1
+        attrs["data-centre"] = f"{x:.1f},{y:.1f},{HEX:g}"
     parts = [
         svg.tag(
             "polygon",
             {
-                "points": svg.hexagon(x, y, HEX * 0.92),
+                "points": svg.hexagon(x, y, HEX * 0.95),
                 "fill": svg.seat_colour(seat),
                 "stroke": svg.INK,
-                "stroke-width": 2 if view["current_player"] == seat else 1,
+                "stroke-width": 2.5 if view["current_player"] == seat else 1,
             },
         ),
-        svg.text(x, y, seat, {"fill": "white", "font-size": 13, "font-weight": "bold"}),
+        svg.tag("circle", {"cx": x, "cy": y, "r": 7.5, "fill": "#ffffff", "stroke": svg.INK}),
+        svg.text(x, y + 0.5, seat, {"font-size": 12, "font-weight": "bold"}),
     ]
     for direction, number in enumerate(boat["sides"] or []):
         angle = math.radians(60 * direction)
         parts.append(
             svg.text(
-                x + HEX * 0.62 * math.cos(angle),
-                y + HEX * 0.62 * math.sin(angle),
+                x + HEX * 0.64 * math.cos(angle),
+                y + HEX * 0.64 * math.sin(angle) + 0.5,
                 number,
-                {"fill": "white", "font-size": 8},
+                {"fill": svg.ink_on(svg.seat_colour(seat)), "font-size": 12, "font-weight": "bold"},
             )
         )
-    return svg.group({"data-boat": seat}, *parts)
+    if last:
+        parts.append(svg.last_mark("polygon", {"points": svg.hexagon(x, y, HEX + 3)}))
+    return svg.group(attrs, *parts)
 
 
-def _boat_rows(view: dict[str, JSON], top: float, width: float) -> str:
-    rows = [
-        svg.text(
-            12,
-            top + 12,
-            "boat · space · logs · turn first, then click a space",
-            {"text-anchor": "start", "font-size": 11, "fill": "#555"},
-        )
-    ]
+def _boat_rows(view: dict[str, JSON], top: float) -> str:
+    rows = []
     finish = view["river_length"] + 1
     for seat, boat in enumerate(view["boats"]):
-        y = top + 34 * (seat + 1)
-        where = {0: "start", finish: "finish"}.get(boat["space"], f"space {boat['space']}")
-        rows.append(svg.tag("circle", {"cx": 22, "cy": y, "r": 9, "fill": svg.seat_colour(seat)}))
-        rows.append(
-            svg.text(
-                40, y, f"boat {seat} · {where} · {boat['logs']} logs", {"text-anchor": "start"}
-            )
-        )
-    if view["current_player"] is not None:
-        y = top + 34
-        for index, rotation in enumerate(ROTATIONS):
-            x = width - 60 * (len(ROTATIONS) - index) - 80
-            rows.append(svg.chip(x, y - 13, rotation, rotation))
-        rows.append(svg.chip(width - 70, y - 13, "pass"))
+        y = top + ROW * seat + 14
+        where = {0: "start area", finish: "finished"}.get(boat["space"], f"space {boat['space']}")
+        mark = " ◀ to move" if view["current_player"] == seat else ""
+        rows.append(svg.tag("circle", {"cx": 22, "cy": y, "r": 11, "fill": svg.seat_colour(seat)}))
+        on = svg.ink_on(svg.seat_colour(seat))
+        rows.append(svg.text(22, y + 0.5, seat, {"fill": on, "font-weight": "bold"}))
+        said = f" · {where} · {boat['logs']} logs{mark}"
+        rows.append(svg.text_parts(42, y, [svg.seat_name(seat), svg.plain(said)]))
     return svg.group({"class": "boats"}, *rows)
+
+
+def _chips(view: dict[str, JSON], y: float, width: float) -> str:
+    """Turn chips (the boat turns before it moves), and `pass`."""
+    if view["current_player"] is None:
+        return ""
+    parts = [svg.text(12, y + 15, "Turn:", {"text-anchor": "start"})]
+    x = 56.0
+    for tokens, label in TURNS:
+        if x + svg.chip_width(label) > width:
+            x, y = 56.0, y + 36
+        parts.append(svg.chip(x, y, tokens, label))
+        x += svg.chip_width(label) + 6
+    parts.append(svg.chip(x, y, "pass"))
+    return svg.group({"class": "chips"}, *parts)
+
+
+def _legend_entries() -> list[tuple[str, str]]:
+    boat = svg.tag("polygon", {"points": svg.hexagon(0, 0, 13), "fill": svg.seat_colour(1)})
+    return [
+        (boat + svg.text(0, 0.5, "1", {"fill": "white", "font-weight": "bold"}), "boat of seat 1"),
+        (svg.text(0, 0, "4", {"font-weight": "bold"}), "a boat's side number, facing that way"),
+        (svg.tag("polygon", {"points": svg.hexagon(0, 0, 13), "fill": svg.WATER}), "river space"),
+        (svg.last_mark("polygon", {"points": svg.hexagon(0, 0, 13)}), "the boat that moved last"),
+    ]

@@ -17,21 +17,31 @@ function chosenGame() {
   return catalogue.games.find((g) => g.id === $("game").value);
 }
 
+const CLOCKS = [[null, "no clock"], [30, "30 seconds a turn"], [60, "1 minute a turn"], [120, "2 minutes a turn"],
+  [300, "5 minutes a turn"], [900, "15 minutes a turn"], [3600, "1 hour a turn"], [86400, "1 day a turn"]];
+
 function showGames() {
   const box = $("games");
   box.replaceChildren();
   for (const game of catalogue.games) {
-    const card = el("div", { class: "game-card", "data-game": game.id, onclick: () => choose(game.id) },
-      el("h3", { text: game.title }),
-      el("div", { class: "muted", text: `${game.min_players}–${game.max_players} players` }),
-      el("div", { class: "muted", text: game.notation_help }));
+    const card = el("article", { class: "game-card", "data-game": game.id },
+      el("img", { src: game.picture, alt: `the board of ${game.title}`, loading: "lazy" }),
+      el("div", { class: "card-body" },
+        el("h3", { text: game.title }),
+        el("p", { text: game.blurb }),
+        el("div", { class: "muted", text: `${game.min_players}–${game.max_players} players · ${game.play_time}` }),
+        el("div", { class: "card-buttons" },
+          el("button", { class: "primary", type: "button", "data-choose": game.id, text: "Play", onclick: () => choose(game.id, true) }),
+          el("a", { class: "button", href: game.rules, text: "Rules" }))));
     box.append(card);
     $("game").append(el("option", { value: game.id, text: game.title }));
   }
+  for (const [seconds, label] of CLOCKS) $("clock").append(el("option", { value: seconds === null ? "" : seconds, text: label }));
 }
 
-function choose(gameId) {
+function choose(gameId, scroll = false) {
   $("game").value = gameId;
+  $("form-error").textContent = "";
   document.querySelectorAll(".game-card").forEach((c) => c.classList.toggle("chosen", c.dataset.game === gameId));
   const game = chosenGame();
   $("players").min = game.min_players;
@@ -39,13 +49,14 @@ function choose(gameId) {
   $("players").value = game.default_players;
   showOptions(game);
   showSeats();
-  $("new-game").scrollIntoView({ behavior: "smooth", block: "start" });
+  if (scroll) $("new-game").scrollIntoView({ behavior: "smooth", block: "start" });
 }
 
 function showOptions(game) {
   const box = $("options");
   box.replaceChildren();
   for (const option of game.options) {
+    if (option.kind === "variant" && !option.choices.length) continue;  // only the built-in one
     const id = `option-${option.name}`;
     let input;
     if (option.kind === "bool") {
@@ -54,21 +65,20 @@ function showOptions(game) {
     } else if (option.kind === "choice") {
       input = el("select", { id }, ...option.choices.map((c) => el("option", { value: c, text: c })));
       input.value = option.default;
+    } else if (option.kind === "variant") {
+      input = el("select", { id }, el("option", { value: "", text: "standard" }), ...option.choices.map((c) => el("option", { value: c, text: c })));
     } else if (option.kind === "int") {
       input = el("input", { type: "number", id, min: option.low });
       if (option.high !== null) input.max = option.high;
       if (option.default !== null) input.value = option.default;
       else input.placeholder = "default";
-    } else if (option.kind === "int_list") {
-      input = el("input", { id, value: option.default ? option.default.join(",") : "", placeholder: "default" });
     } else {
-      input = el("input", { id, placeholder: "built-in (or a variant's name)", maxlength: "40" });
+      input = el("input", { id, value: option.default ? option.default.join(",") : "", placeholder: "default" });
     }
     input.dataset.option = option.name;
     input.dataset.kind = option.kind;
-    input.title = option.help;
-    box.append(el("label", { for: id, text: option.name, title: option.help }),
-      el("div", {}, input, el("span", { class: "muted", text: ` ${option.help}` })));
+    box.append(el("label", { for: id, text: option.label }),
+      el("div", {}, input, el("span", { class: "muted option-help", text: option.help })));
   }
 }
 
@@ -115,7 +125,7 @@ function formBody() {
     const spec = game.options.find((o) => o.name === input.dataset.option);
     let value;
     if (spec.kind === "bool") value = input.checked;
-    else if (spec.kind === "file") value = input.value.trim() === "" ? null : input.value.trim();
+    else if (spec.kind === "variant") value = input.value === "" ? null : input.value;
     else if (spec.kind === "int") value = input.value === "" ? null : Number(input.value);
     else if (spec.kind === "int_list") value = input.value.trim() === "" ? null : input.value.split(",").map((n) => Number(n.trim()));
     else value = input.value;
@@ -129,6 +139,7 @@ function formBody() {
     return { kind: "bot", name, agent: select.value, settings: parseSettings($(`seat-settings-${seat}`).value) };
   });
   const body = { game: game.id, players: Number($("players").value), options, seats, listed: $("listed").checked };
+  if ($("clock").value !== "") body.clock = Number($("clock").value);
   const seed = $("seed").value.trim();
   if (seed !== "") {  // sent as text: a seed may have more digits than a JavaScript number holds
     if (!/^\d{1,39}$/.test(seed)) throw new Error("seed: expected a whole number of at most 39 digits");
@@ -197,8 +208,10 @@ async function start() {
   $("game").addEventListener("change", () => choose($("game").value));
   $("players").addEventListener("change", showSeats);
   $("form").addEventListener("submit", create);
-  choose(catalogue.games[0].id);
-  window.scrollTo(0, 0);
+  const asked = new URLSearchParams(location.search).get("game");
+  const known = catalogue.games.some((g) => g.id === asked);
+  choose(known ? asked : catalogue.games[0].id, known);
+  if (!known) window.scrollTo(0, 0);
   $("more-rooms").addEventListener("click", () => loadRooms(true));
   loadRooms();
   setInterval(() => { if (!nextRooms) loadRooms(); }, 10000);

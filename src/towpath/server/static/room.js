@@ -1,14 +1,23 @@
-// The game page: one socket per page, pushing this seat's view; clicks become actions.
+// The game page: one socket per page, pushing this seat's view; clicks on the board become
+// actions (see towpath.core.svg for the drawing's conventions, towpath.server.protocol for the
+// messages).
 const $ = (id) => document.getElementById(id);
 const roomId = decodeURIComponent(location.pathname.split("/").pop());
 const tokens = takeTokens();
 const headers = tokens.seat ? { "X-Towpath-Token": tokens.seat } : {};
-let current = null;   // the last state message
-let picks = [];       // the notation runs clicked so far
+const OFFERED = 10;      // the most actions offered by name once picks narrow them
+const GROUP_SHOWN = 12;  // actions shown per kind in the list before one narrows it
+const LIST_SHOWN = 40;   // actions the list shows at most
+let current = null;      // the last state message
+let picks = [];          // the board elements clicked so far: {run, node index}
+let turnIndex = 0;       // which of a family of turns is previewed
 let socket = null;
 let retries = 0;
 let replayStep = 0;
-let ownReissue = null;  // the host re-issuing their own seat's link: the socket reconnects with it
+let wasMine = false;
+let ownReissue = null;   // the host re-issuing their own seat's link: the socket reconnects with it
+let zoom = Number(localStorage.getItem("towpath:zoom")) || 0;  // 0: the drawing's own size or wider
+let words = new Map();   // notation -> its words, for the legal actions of this state
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -59,7 +68,7 @@ function connect() {
   const sent = tokens.seat || null;
   ownReissue = null;
   socket = new WebSocket(`${scheme}://${location.host}/api/rooms/${encodeURIComponent(roomId)}/socket`);
-  socket.onopen = () => { retries = 0; socket.send(JSON.stringify({ type: "auth", token: sent })); setConnection(true); };
+  socket.onopen = () => { retries = 0; send({ type: "auth", token: sent }); setConnection(true); };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
     if (event.code === 4403 && ownReissue) { ownReissue.then(connect); return; }  // the host's own seat
@@ -68,6 +77,11 @@ function connect() {
     setTimeout(connect, Math.min(4000, 250 * 2 ** retries));
     retries += 1;
   };
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) { socket.send(JSON.stringify(message)); return true; }
+  return false;
 }
 
 function refusedLink(event) {
@@ -91,13 +105,15 @@ function receive(message) {
   if (message.type === "state") {
     const fresh = !current || message.version !== current.version;
     current = message;
-    if (fresh) picks = [];
+    if (fresh) { picks = []; turnIndex = 0; words = new Map(current.legal.map((a) => [a.action, split(a.action)])); }
     $("error").textContent = "";
     render();
     if (tokens.host && fresh) showHost();
   } else if (message.type === "presence") {
-    if (current) { current.seats = message.seats; showSeats(); }
+    if (current) { current.seats = message.seats; showSeats(); showStatus(); nameSeatsInBoard($("board")); }
     if (tokens.host) showHost();
+  } else if (message.type === "chat") {
+    showChat(message.messages);
   } else if (message.type === "refused" || message.type === "error") {
     $("error").textContent = message.message;
   }
@@ -106,8 +122,8 @@ function receive(message) {
 async function act(notation) {
   if (!current) return;
   $("error").textContent = "";
-  const message = { type: "act", version: current.version, action: notation };
-  if (socket && socket.readyState === WebSocket.OPEN) { socket.send(JSON.stringify(message)); return; }
+  picks = [];
+  if (send({ type: "act", version: current.version, action: notation })) return;
   const response = await fetch(`/api/rooms/${roomId}/actions`, {
     method: "POST", headers: { ...headers, "Content-Type": "application/json" },
     body: JSON.stringify({ version: current.version, action: notation }),
@@ -115,42 +131,214 @@ async function act(notation) {
   if (!response.ok) $("error").textContent = (await response.json()).detail;
 }
 
+// -- names ---------------------------------------------------------------------------------
+
+function nameOf(seat) {
+  const info = current && current.seats[seat];
+  return info && info.name ? info.name : `Seat ${seat}`;
+}
+
+// Words of the engine name seats "seat N": the page writes the player's name instead.
+function named(text) {
+  return text.replace(/\b[Ss]eat (\d+)('s)?/g, (_, seat, owner) => nameOf(Number(seat)) + (owner || ""));
+}
+
+function nameSeatsInBoard(box) {
+  for (const span of box.querySelectorAll("[data-seat-name]")) span.textContent = nameOf(Number(span.dataset.seatName));
+}
+
 // -- picking on the board --------------------------------------------------------------------
+// A legal action is found by the runs of notation words clicked on the board: those it holds
+// (a run clicked twice must be there twice). One left is played; a few are offered by name;
+// turns of one piece are previewed on the board and confirmed.
 
-function words(text) { return text.trim().split(/\s+/); }
+function split(text) { return text.trim().split(/\s+/); }
 
-function hasRun(notation, run) {
-  const all = words(notation); const part = words(run);
-  for (let i = 0; i + part.length <= all.length; i += 1) {
-    if (part.every((w, k) => all[i + k] === w)) return true;
+function occurrences(all, part) {
+  let count = 0;
+  for (let i = 0; i + part.length <= all.length;) {
+    if (part.every((w, k) => all[i + k] === w)) { count += 1; i += part.length; } else i += 1;
   }
-  return false;
+  return count;
 }
 
-function candidates(chosen) {
-  return current.legal.filter((a) => chosen.every((run) => hasRun(a.action, run)));
+function counted(runs) {
+  const counts = new Map();
+  for (const run of runs) counts.set(run, (counts.get(run) || 0) + 1);
+  return counts;
 }
 
-function onPick(run) {
-  if (!current.legal.length) return;
-  let next = [...picks, run];
-  if (!candidates(next).length) next = [run];
-  const left = candidates(next);
-  if (!left.length) { $("error").textContent = `nothing legal for ${run}`; return; }
-  if (left.length === 1) { picks = []; act(left[0].action); return; }
+function candidates(runs) {
+  const counts = [...counted(runs)].map(([run, n]) => [split(run), n]);
+  return current.legal.filter((a) => counts.every(([part, n]) => occurrences(words.get(a.action), part) >= n));
+}
+
+// Whether the runs make up the whole action, word for word.
+function covered(action, runs) {
+  const mine = split(action).sort().join(" ");
+  return runs.flatMap(split).sort().join(" ") === mine;
+}
+
+const TURN = /^r([+-]?)(\d)$/;
+
+// The legal actions left, when they differ only in a turn word: sorted by the turn, else null.
+function turnFamily(left) {
+  if (left.length < 1) return null;
+  const strip = (a) => split(a.action).filter((w) => !TURN.test(w)).join(" ");
+  const base = strip(left[0]);
+  if (!left.every((a) => strip(a) === base)) return null;
+  if (!left.some((a) => split(a.action).some((w) => TURN.test(w)))) return null;
+  return [...left].sort((a, b) => turnOf(a) - turnOf(b));
+}
+
+// A turn in sixths of a circle clockwise (r-1 is 5).
+function turnOf(action) {
+  const word = split(action.action).find((w) => TURN.test(w));
+  if (!word) return 0;
+  const [, sign, k] = word.match(TURN);
+  return ((sign === "-" ? -1 : 1) * Number(k) + 6) % 6;
+}
+
+function runs() { return picks.map((p) => p.run); }
+
+function mine() {
+  return current && current.seat !== null && current.current_player === current.seat && current.legal.length > 0;
+}
+
+function onPick(node, index) {
+  if (!current || current.over) return;
+  if (!mine()) {
+    const turn = current.current_player;
+    $("error").textContent = current.seat === null ? "You are watching this game." : `It is ${nameOf(turn)}'s turn, not yours: the page will tell you when it is yours.`;
+    return;
+  }
+  const run = node.dataset.pick;
+  const already = picks.findIndex((p) => p.index === index);
+  let next = already >= 0 ? picks.filter((_, k) => k !== already) : [...picks, { run, index }];
+  if (already < 0 && !candidates(next.map((p) => p.run)).length) next = [{ run, index }];
+  const left = candidates(next.map((p) => p.run));
+  if (!left.length) { $("error").textContent = "Nothing you may do starts with that."; return; }
+  $("error").textContent = "";
   picks = next;
+  turnIndex = 0;
+  if (left.length === 1 && !turnFamily(left) && picks.length) { act(left[0].action); return; }
   render();
 }
 
+// Targets that go on from what is picked light up ("live"); others that start afresh stay
+// clickable. Every target a player may use takes keyboard focus.
 function wireBoard(board) {
-  const live = current.legal.length > 0;
-  for (const node of board.querySelectorAll("[data-pick]")) {
+  const live = mine();
+  const chosen = runs();
+  const counts = new Map();
+  const left = (extra) => {
+    const key = extra.join("\n");
+    if (!counts.has(key)) counts.set(key, candidates(extra).length);
+    return counts.get(key);
+  };
+  const nodes = [...board.querySelectorAll("[data-pick]")];
+  nodes.forEach((node, index) => {
+    node.setAttribute("tabindex", "-1");
+    node.addEventListener("click", (event) => { event.stopPropagation(); onPick(node, index); });
+    node.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); onPick(node, index); }
+    });
+    if (!live) return;
     const run = node.dataset.pick;
-    const usable = live && candidates([...picks, run]).length + candidates([run]).length > 0;
-    node.classList.toggle("live", usable);
-    node.classList.toggle("picked", picks.includes(run));
-    if (usable) node.addEventListener("click", (event) => { event.stopPropagation(); onPick(run); });
+    const picked = picks.some((p) => p.index === index);
+    const goesOn = !picked && left([...chosen, run]) > 0;
+    const afresh = !picked && !goesOn && chosen.length > 0 && left([run]) > 0;
+    node.classList.toggle("picked", picked);
+    node.classList.toggle("live", goesOn);
+    if (picked || goesOn || afresh) {
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+    }
+  });
+}
+
+// -- the pick panel: what is chosen, turns, offers, confirm --------------------------------
+
+function pickedNodes() {
+  const nodes = [...$("board").querySelectorAll("[data-pick]")];
+  return picks.map((p) => nodes[p.index]).filter(Boolean);
+}
+
+function showPanel() {
+  document.body.dataset.picks = picks.length;
+  const panel = $("pick-panel");
+  const open = mine() && picks.length > 0;
+  panel.classList.toggle("hidden", !open);
+  $("turns").classList.add("hidden");
+  $("confirm").classList.add("hidden");
+  $("offers").replaceChildren();
+  if (!open) return;
+  const chosen = runs();
+  const left = candidates(chosen);
+  $("picked").textContent = "Chosen: " + pickedNodes().map((n) => n.getAttribute("aria-label") || n.dataset.pick).join(" · ");
+  const family = turnFamily(left);
+  if (family) {
+    turnIndex = ((turnIndex % family.length) + family.length) % family.length;
+    const action = family[turnIndex];
+    $("turns").classList.remove("hidden");
+    $("turn-label").textContent = `${turnIndex + 1} of ${family.length}`;
+    $("turn-left").disabled = $("turn-right").disabled = family.length < 2;
+    offerConfirm(action);
+    preview(action);
+    return;
   }
+  const whole = left.filter((a) => covered(a.action, chosen));
+  const offered = left.length <= OFFERED ? left : whole;
+  if (!offered.length) {
+    $("offers").append(el("span", { class: "muted", text: `${left.length} actions start this way: click on.` }));
+    return;
+  }
+  for (const action of offered) {
+    $("offers").append(el("button", {
+      class: "offer", "data-action": action.action, onclick: () => act(action.action),
+    }, el("span", { class: "offer-kind", text: action.kind }), el("span", { text: named(action.what || action.action) })));
+  }
+}
+
+function offerConfirm(action) {
+  const button = $("confirm");
+  button.classList.remove("hidden");
+  button.dataset.action = action.action;
+  button.textContent = `Confirm: ${action.kind}${action.what ? ` — ${named(action.what)}` : ""}`;
+}
+
+// Draw the previewed turn: a piece put on a place (rK), or the piece to move turned (r±k).
+function preview(action) {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  svg.querySelectorAll(".preview").forEach((n) => n.remove());
+  svg.querySelectorAll("[data-turning]").forEach((n) => n.removeAttribute("transform"));
+  const sixths = turnOf(action);
+  const word = split(action.action).find((w) => TURN.test(w)) || "";
+  const turning = svg.querySelector("[data-turning]");
+  if (!/^r\d$/.test(word) && turning) {
+    const [x, y] = turning.dataset.centre.split(",").map(Number);
+    turning.setAttribute("transform", `rotate(${sixths * 60} ${x} ${y})`);
+    return;
+  }
+  const centred = pickedNodes().filter((n) => n.dataset.centre);
+  const piece = centred.find((n) => n.dataset.tile !== undefined);
+  const place = centred.find((n) => n !== piece);
+  if (!piece || !place) return;
+  const [px, py, pr] = piece.dataset.centre.split(",").map(Number);
+  const [cx, cy, cr] = place.dataset.centre.split(",").map(Number);
+  const copy = piece.cloneNode(true);
+  for (const child of [...copy.children]) if (child.tagName === "text" || child.tagName === "title") child.remove();
+  copy.removeAttribute("data-pick");
+  copy.removeAttribute("tabindex");
+  copy.setAttribute("class", "preview");
+  copy.setAttribute("transform", `translate(${cx} ${cy}) rotate(${sixths * 60}) scale(${cr / pr}) translate(${-px} ${-py})`);
+  svg.append(copy);
+}
+
+function turnBy(step) {
+  turnIndex += step;
+  showPanel();
 }
 
 // -- drawing -----------------------------------------------------------------------------------
@@ -158,35 +346,133 @@ function wireBoard(board) {
 function drawBoard(box, svg, text) {
   if (svg) box.innerHTML = svg;
   else box.replaceChildren(el("pre", { text: text || "" }));
+  sizeBoard(box);
+  nameSeatsInBoard(box);
 }
 
-function seatLabel(seat) {
-  const info = current.seats[seat];
-  return info ? `${info.name} (seat ${seat})` : `seat ${seat}`;
+// A board is shown at its own size or larger (its text is at least 12 px), scrolling in its box
+// on narrow screens; "fit" shows it whole.
+function sizeBoard(box) {
+  const svg = box.querySelector("svg");
+  if (!svg) return;
+  const natural = Number(svg.getAttribute("width"));
+  const room = box.clientWidth || natural;
+  const scale = zoom > 0 ? zoom : Math.max(1, Math.min(room / natural, 1.5));
+  svg.style.width = `${Math.round(natural * scale)}px`;
+  svg.style.height = "auto";
+}
+
+function setZoom(change) {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  const natural = Number(svg.getAttribute("width"));
+  const now = svg.getBoundingClientRect().width / natural;
+  if (change === "fit") zoom = Math.min(1.5, $("board").clientWidth / natural);
+  else zoom = Math.max(0.4, Math.min(3, now * change));
+  localStorage.setItem("towpath:zoom", String(zoom));
+  sizeBoard($("board"));
+  sizeBoard($("replay-board"));
 }
 
 function render() {
-  document.title = `${current.title} · towpath`;
+  const playing = mine();
+  if (playing && !wasMine) notifyTurn();
+  wasMine = playing;
+  document.title = `${playing ? "▶ Your turn · " : ""}${current.title} · towpath`;
   $("title").textContent = `${current.title} · room ${current.room}`;
-  const mine = current.seat !== null && current.current_player === current.seat;
-  document.body.classList.toggle("your-turn", mine && current.legal.length > 0);
+  $("rules-link").href = `/rules/${current.game}`;
+  document.body.classList.toggle("your-turn", playing);
   document.body.dataset.version = current.version;
-  let status;
-  if (current.over) status = "Game over.";
-  else if (current.archived) status = "This room was archived: it had no action for too long. Its record stays readable.";
-  else if (mine) status = "Your turn.";
-  else status = `Waiting for ${seatLabel(current.current_player)}.`;
-  $("status").textContent = status;
-  $("status").classList.toggle("mine", mine);
   $("seed-note").classList.toggle("hidden", current.seed_chosen !== true);
   $("side").classList.remove("hidden");
   drawBoard($("board"), current.svg, current.text);
   wireBoard($("board"));
+  showPanel();
+  $("undo").classList.toggle("hidden", !(playing && current.undoable));
+  $("board-hint").textContent = playing ? "Click a piece, a card or a place on the board." : "";
+  showStatus();
   showSeats();
-  showActions(mine);
+  showActions();
   showLog();
   showResult();
   showFairness();
+  showClock();
+  $("chat-form").classList.toggle("hidden", current.seat === null);
+  $("chat-note").classList.toggle("hidden", current.seat !== null);
+}
+
+function kindsInWords(legal) {
+  const kinds = [...new Set(legal.map((a) => a.kind))];
+  if (kinds.length <= 1) return kinds.join("");
+  return `${kinds.slice(0, -1).join(", ")} or ${kinds[kinds.length - 1]}`;
+}
+
+function showStatus() {
+  const status = $("status");
+  status.classList.remove("refused");
+  let said;
+  if (current.over) said = "Game over.";
+  else if (current.archived) said = "This room was archived: it had no action for too long. Its record stays readable.";
+  else if (mine()) said = `Your turn: ${kindsInWords(current.legal)}.`;
+  else {
+    const turn = current.current_player;
+    const away = current.seats[turn] && current.seats[turn].away;
+    said = `${nameOf(turn)}'s turn${away ? " (a bot plays for them: their time ran out)" : ""}.`;
+  }
+  status.textContent = said;
+  status.classList.toggle("mine", mine());
+}
+
+function endSentence() {
+  const ending = current.ending;
+  if (!ending) return "";
+  const names = ending.winners.map(nameOf);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+  if (ending.reason === "win") return `${list} won.`;
+  if (ending.reason === "shared") return `${list} share the win.`;
+  if (ending.reason === "limit") return names.length ? `The length limit ended it: ${list} won.` : "The length limit ended it: nobody won.";
+  return "Nobody won.";
+}
+
+function notifyTurn() {
+  if ($("sound").checked) beep();
+  if (document.hidden && "Notification" in window && Notification.permission === "granted") {
+    new Notification(`Your turn in ${current.title}`);
+  }
+}
+
+function beep() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const volume = audio.createGain();
+    tone.frequency.value = 660;
+    volume.gain.setValueAtTime(0.15, audio.currentTime);
+    volume.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+    tone.connect(volume).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.4);
+  } catch { /* no sound here */ }
+}
+
+function showClock() {
+  const box = $("clock");
+  const clock = current.clock;
+  box.classList.toggle("hidden", !clock || current.over);
+  if (!clock || current.over) return;
+  const parts = [];
+  if (clock.deadline) {
+    const left = Math.max(0, Math.round(clock.deadline - Date.now() / 1000));
+    const minutes = Math.floor(left / 60);
+    parts.push(el("span", { class: left <= 10 ? "warning" : "", text: `⏱ ${nameOf(current.current_player)}: ${minutes}:${String(left % 60).padStart(2, "0")} left of ${clock.seconds} s a turn` }));
+  } else {
+    parts.push(el("span", { class: "muted", text: `Turn clock: ${clock.seconds} s a turn` }));
+  }
+  for (const seat of clock.away) {
+    parts.push(el("span", { text: ` · a bot plays for ${nameOf(seat)}` }));
+    if (seat === current.seat) parts.push(el("button", { id: "back", class: "primary small", text: "I'm back: give me my seat", onclick: () => send({ type: "back" }) }));
+  }
+  box.replaceChildren(...parts);
 }
 
 function showFairness() {
@@ -245,10 +531,13 @@ function reissue(seat) {
   if (own) ownReissue = done;
 }
 
+// -- seats, actions, log, chat ----------------------------------------------------------------
+
 function seatKind(info) {
-  if (info.kind === "bot") return info.agent;
-  if (info.access === "open") return info.claimed ? "person (joined)" : "open seat";
-  return info.claimed ? "person (invited)" : "invited, not arrived yet";
+  if (info.kind === "bot") return `bot (${info.agent})`;
+  if (info.away) return "away: a bot plays for them";
+  if (info.access === "open") return info.claimed ? "joined" : "open seat";
+  return info.claimed ? "invited" : "invited, not arrived yet";
 }
 
 function showSeats() {
@@ -256,64 +545,105 @@ function showSeats() {
   list.replaceChildren();
   const scores = current.over && current.result ? current.result.scores : current.view.scores;
   for (const info of current.seats) {
-    const bits = [el("span", { class: `dot ${info.connected ? "on" : ""}`, title: info.connected ? "connected" : "away" }),
-      el("span", { text: `${info.seat}. ${info.name}` }),
+    const bits = [el("span", { class: `dot ${info.connected ? "on" : ""}`, title: info.connected ? "here" : "away", text: info.connected ? "●" : "○" }),
+      el("span", { class: "seat-name", text: `${info.seat}. ${info.name || "(open)"}` }),
       el("span", { class: "muted", text: seatKind(info) })];
-    if (Array.isArray(scores)) bits.push(el("span", { class: "score", text: `· ${scores[info.seat]}` }));
+    if (Array.isArray(scores)) bits.push(el("span", { class: "score", text: `· score ${scores[info.seat]}` }));
     if (info.seat === current.current_player && !current.over) bits.push(el("span", { class: "turn-mark", text: "◀ to play" }));
     list.append(el("li", { "data-seat": info.seat }, ...bits));
   }
-  $("you").textContent = current.seat === null ? "You are watching." : `You are seat ${current.seat}.`;
-  $("my-link").classList.toggle("hidden", current.seat === null);
-  if (current.seat !== null) $("my-link-input").value = `${location.origin}/room/${roomId}#seat=${tokens.seat}`;
-  $("rematch-box").classList.toggle("hidden", !current.over || current.seat === null);
+  const seated = current.seat !== null;
+  $("you").textContent = seated ? `You are seat ${current.seat}.` : "You are watching.";
+  $("name-form").classList.toggle("hidden", !seated);
+  if (seated && document.activeElement !== $("my-name")) $("my-name").value = current.seats[current.seat].name;
+  $("my-link").classList.toggle("hidden", !seated);
+  if (seated) $("my-link-input").value = `${location.origin}/room/${roomId}#seat=${tokens.seat}`;
+  $("rematch-box").classList.toggle("hidden", !current.over || !seated);
 }
 
-function showActions(mine) {
-  $("actions-box").classList.toggle("hidden", current.seat === null || current.over);
-  const chosen = picks.length ? candidates(picks) : current.legal;
-  $("picks").textContent = picks.length ? `Chosen: ${picks.join(" + ")} — pick one below or click on.` : (mine ? "Click on the board, or choose below." : "");
-  const list = $("legal");
-  list.replaceChildren();
-  for (const action of chosen) {
-    list.append(el("li", {}, el("button", { "data-action": action.action, onclick: () => act(action.action) },
-      el("span", { class: "notation", text: action.action }), el("span", { class: "what", text: action.description }))));
+// The legal actions as a list, grouped by kind, never more than a screenful.
+function showActions() {
+  $("actions-box").classList.toggle("hidden", current.seat === null || current.over || !current.legal.length);
+  $("action-count").textContent = current.legal.length;
+  const filter = $("action-filter").value.trim().toLowerCase();
+  const matching = current.legal.filter((a) => !filter || `${a.kind} ${a.what} ${a.action}`.toLowerCase().includes(filter));
+  const groups = new Map();
+  for (const action of matching) {
+    if (!groups.has(action.kind)) groups.set(action.kind, []);
+    groups.get(action.kind).push(action);
   }
+  const box = $("legal");
+  const open = new Set([...box.querySelectorAll("details[open]")].map((d) => d.dataset.kind));
+  box.replaceChildren();
+  let shown = 0;
+  for (const [kind, actions] of groups) {
+    const group = el("details", { "data-kind": kind }, el("summary", { text: `${kind} (${actions.length})` }));
+    if (open.has(kind) || groups.size === 1 || filter) group.open = true;
+    const room = Math.min(GROUP_SHOWN, LIST_SHOWN - shown);
+    for (const action of actions.slice(0, Math.max(0, room))) {
+      group.append(el("button", { class: "action", "data-action": action.action, onclick: () => act(action.action) },
+        el("span", { text: named(action.what || action.action) }), el("code", { text: action.action })));
+    }
+    shown += Math.min(actions.length, Math.max(0, room));
+    if (actions.length > room) group.append(el("p", { class: "muted", text: `${actions.length - Math.max(0, room)} more: type above to narrow.` }));
+    box.append(group);
+  }
+  if (!matching.length && current.legal.length) box.append(el("p", { class: "muted", text: "Nothing matches." }));
   $("notation-help").textContent = current.notation_help;
 }
 
 function showLog() {
   const list = $("log");
-  list.replaceChildren(...current.log.map((entry) => el("li", { text: entry })));
+  const moves = current.moves;
+  list.replaceChildren(...moves.map((move, k) => el("li", { class: k === moves.length - 1 ? "last" : "", "data-notation": current.log[k] || "" },
+    el("strong", { text: move.seat === null ? "" : nameOf(move.seat) }), ` ${move.did} ${named(move.what)}`)));
+  list.scrollTop = list.scrollHeight;
+}
+
+function showChat(messages) {
+  const list = $("chat");
+  for (const line of messages) {
+    const at = new Date(line.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    list.append(el("li", {}, el("span", { class: "muted", text: `${at} ` }), el("strong", { text: line.name }), `: ${line.text}`));
+  }
+  while (list.children.length > 100) list.firstChild.remove();
   list.scrollTop = list.scrollHeight;
 }
 
 function showResult() {
   const box = $("result");
   box.classList.toggle("hidden", !current.over);
-  $("replay").classList.toggle("hidden", !current.over);
+  $("replay").classList.toggle("hidden", !current.over && !current.archived);
   if (!current.over) return;
-  const returns = current.result.returns;
-  const best = Math.max(...returns);
-  const winners = returns.map((r, seat) => (r === best && best > 0 ? seat : null)).filter((s) => s !== null);
-  const scores = current.result.scores.map((s, seat) => `${seatLabel(seat)}: ${s}`).join(" · ");
-  box.textContent = (winners.length ? `Won by ${winners.map(seatLabel).join(" and ")}. ` : "No winner. ") + `Scores: ${scores}`;
+  const ending = current.ending;
+  const scores = current.result.scores.map((s, seat) => el("li", {}, el("strong", { text: nameOf(seat) }), `: score ${s}`));
+  box.replaceChildren(
+    el("div", { class: "result-head", text: endSentence() }),
+    el("div", { class: "muted", text: ending ? ending.how : "" }),
+    el("ul", { class: "scores" }, ...scores),
+    el("div", { class: "muted", text: "Nothing is hidden any more: the board shows everything." }),
+  );
+  box.dataset.reason = ending ? ending.reason : "";
+  const steps = current.moves.length;
   const slider = $("replay-step");
-  if (slider.max !== String(current.version)) {
-    slider.max = current.version;
-    showReplay(current.version);
+  if (slider.max !== String(steps)) {
+    slider.max = steps;
+    showReplay(steps);
   }
 }
 
 // -- replay ------------------------------------------------------------------------------------
 
 async function showReplay(step) {
-  replayStep = Math.max(0, Math.min(step, current.version));
+  const steps = current.moves.length;
+  replayStep = Math.max(0, Math.min(step, steps));
   const response = await fetch(`/api/rooms/${roomId}/replay?step=${replayStep}`, { headers });
   const data = await response.json();
   if (!response.ok) { $("replay-label").textContent = data.detail; return; }
   $("replay-step").value = data.step;
-  $("replay-label").textContent = `step ${data.step} of ${data.steps}` + (data.action ? ` · ${data.action}` : " · the start");
+  const move = data.step ? data.moves[data.step - 1] : null;
+  const said = move ? `${move.seat === null ? "" : nameOf(move.seat)} ${move.did} ${named(move.what)}` : "the start";
+  $("replay-label").textContent = `step ${data.step} of ${data.steps} · ${said}`;
   drawBoard($("replay-board"), data.svg, data.text);
 }
 
@@ -321,7 +651,7 @@ function wireReplay() {
   $("replay-first").onclick = () => showReplay(0);
   $("replay-back").onclick = () => showReplay(replayStep - 1);
   $("replay-next").onclick = () => showReplay(replayStep + 1);
-  $("replay-last").onclick = () => showReplay(current.version);
+  $("replay-last").onclick = () => showReplay(current.moves.length);
   $("replay-step").oninput = (event) => showReplay(Number(event.target.value));
 }
 
@@ -339,11 +669,43 @@ async function rematch() {
   location.href = fragments.length ? `${link}#${fragments.join("&")}` : link;
 }
 
+// -- wiring ------------------------------------------------------------------------------------
+
 $("notation-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const text = $("notation").value.trim();
   if (text) { act(text); $("notation").value = ""; }
 });
+$("action-filter").addEventListener("input", () => { if (current) showActions(); });
+$("chat-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (text && send({ type: "chat", text })) $("chat-text").value = "";
+});
+$("name-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const name = $("my-name").value.trim();
+  if (name) send({ type: "name", name });
+  $("my-name").blur();
+});
+$("undo").addEventListener("click", () => send({ type: "undo", version: current.version }));
+$("confirm").addEventListener("click", () => act($("confirm").dataset.action));
+$("cancel").addEventListener("click", () => { picks = []; render(); });
+$("turn-left").addEventListener("click", () => turnBy(-1));
+$("turn-right").addEventListener("click", () => turnBy(1));
+$("zoom-in").addEventListener("click", () => setZoom(1.25));
+$("zoom-out").addEventListener("click", () => setZoom(0.8));
+$("zoom-fit").addEventListener("click", () => setZoom("fit"));
+$("sound").checked = localStorage.getItem("towpath:sound") === "on";
+$("sound").addEventListener("change", () => {
+  localStorage.setItem("towpath:sound", $("sound").checked ? "on" : "off");
+  if ($("sound").checked && "Notification" in window && Notification.permission === "default") Notification.requestPermission();
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && picks.length) { picks = []; render(); }
+});
+window.addEventListener("resize", () => { sizeBoard($("board")); sizeBoard($("replay-board")); });
+setInterval(() => { if (current && current.clock) showClock(); }, 1000);
 $("rematch").addEventListener("click", rematch);
 wireReplay();
 connect();

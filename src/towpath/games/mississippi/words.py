@@ -1,0 +1,56 @@
+"""Mississippi's actions in words, for the log and the list of legal actions: where the boat
+goes (before any docking reaction), how it turns and what it pays. Nothing is hidden."""
+
+from __future__ import annotations
+
+from towpath.core.actions import Action, Words
+from towpath.games.mississippi.actions import Move
+from towpath.games.mississippi.table import MississippiTable
+
+START = 0
+
+
+def landing(spaces: list[int], seat: int, forward: bool, count: int, finish: int) -> int:
+    """Where the boat of `seat` stops after `count` open spaces (occupied ones are jumped)."""
+    here, step = spaces[seat], 1 if forward else -1
+    while count:
+        here += step
+        if here in (START, finish) or here not in spaces:
+            count -= 1
+    return here
+
+
+def place(space: int, finish: int) -> str:
+    if space == START:
+        return "the start area"
+    return "across the finish" if space == finish else f"space {space}"
+
+
+def turn_words(game: MississippiTable, rotation: int) -> str:
+    if not rotation:
+        return ""
+    way = "clockwise" if rotation > 0 else "anticlockwise"
+    cost = game.rotation_cost(rotation)
+    paid = f"{cost} log{'s' if cost > 1 else ''}" if cost else "free"
+    return f", after turning {60 * abs(rotation)}° {way} ({paid})"
+
+
+def words(
+    game: MississippiTable, spaces: list[int], supply: int, seat: int, action: Action
+) -> Words:
+    """`action` of `seat` with the boats on `spaces` and `supply` logs in the supply."""
+    if not isinstance(action, Move):
+        return Words("pass", "passed", "(no logs, in the start area)")
+    finish = game.river.finish
+    target = landing(spaces, seat, action.forward, action.spaces, finish)
+    open_spaces = f"{action.spaces} open space{'s' if action.spaces > 1 else ''}"
+    turn = turn_words(game, action.rotation)
+    if action.forward:
+        logs = f"{action.spaces} log{'s' if action.spaces > 1 else ''}"
+        to = "across the finish" if target == finish else f"to {place(target, finish)}"
+        return Words("go downstream", "went", f"{open_spaces} downstream {to} for {logs}{turn}")
+    gained = min(action.spaces, supply + game.rotation_cost(action.rotation))
+    taking = f", taking {gained} log{'s' if gained != 1 else ''}" if gained else ""
+    return Words(
+        "go upstream", "went", f"{open_spaces} upstream to {place(target, finish)}{taking}{turn}"
+    )

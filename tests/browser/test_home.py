@@ -1,0 +1,46 @@
+"""The home page and the rules pages, as a new player meets them on a desktop and a phone."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, ViewportSize, expect
+
+import towpath
+from tests.browser.conftest import Server
+from tests.browser.table import DESKTOP, PHONE, check_fits, check_text_size, shoot
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_each_game_is_presented_with_its_board_words_and_rules(
+    server: Server, browser: Browser, viewport: ViewportSize
+) -> None:
+    page = browser.new_page(viewport=viewport)
+    page.goto(server.url)
+    cards = page.locator(".game-card")
+    expect(cards).to_have_count(len(towpath.game_ids()))
+    for game_id in towpath.game_ids():
+        card = page.locator(f'.game-card[data-game="{game_id}"]')
+        expect(card.locator("p")).not_to_be_empty()
+        expect(card).to_contain_text("players ·")
+        assert card.locator("img").evaluate("img => img.complete && img.naturalWidth > 0")
+        expect(card.locator("a", has_text="Rules")).to_have_attribute("href", f"/rules/{game_id}")
+    page.locator('[data-choose="canal_king"]').click()
+    expect(page.locator('label[for="option-max_turns"]')).to_have_text("Turn limit")
+    expect(page.locator("#option-board option")).to_have_text(["standard", "small"])
+    expect(page.locator("#option-tiles")).to_have_count(0)  # no choice the server would accept
+    check_fits(page)
+    check_text_size(page)
+    shoot(page, f"home-{'desktop' if viewport == DESKTOP else 'phone'}")
+    page.close()
+
+
+def test_the_rules_pages_read_on_a_phone(server: Server, browser: Browser) -> None:
+    page = browser.new_page(viewport=PHONE)
+    for game_id in towpath.game_ids():
+        page.goto(f"{server.url}/rules/{game_id}")
+        expect(page.locator("h1")).to_have_text(towpath.load(game_id).title)
+        expect(page.locator("table.options")).to_contain_text("First player")
+        expect(page.locator("h2", has_text="At this table")).to_be_visible()
+        check_fits(page)
+        check_text_size(page)
+    page.close()

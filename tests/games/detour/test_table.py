@@ -1,0 +1,71 @@
+"""What the table shows of Detour: cards in words, the last move, taking back, the end."""
+
+from __future__ import annotations
+
+from tests.games.detour.helpers import act, play_round_out, position
+from towpath.core.actions import Words
+from towpath.games.detour.state import DetourState
+
+
+def words(state: DetourState, notation: str) -> Words:
+    return state.words(state.game.parse_action(notation, state))
+
+
+def test_a_move_part_is_said_with_the_card_colour_and_where_it_ends() -> None:
+    state = position(["2", "0", "0", "0"])
+    assert words(state, "move detour 1") == Words(
+        "move", "played", "Detour to move yellow 1 space, to space 3"
+    )
+
+
+def test_actions_parts_say_what_they_do() -> None:
+    state = position(["5", "5", "0", "0"])
+    assert words(state, "detour red").what == "Detour to send red onto D1"
+    assert words(state, "backward 1").what == (
+        "Backward: every marker goes 2 spaces back, then yellow 1 space on, to space 4"
+    )
+    assert words(state, "block 0").what.startswith("Block: the next round is blocked")
+    assert words(state, "pass voyage").line("Ann") == "Ann played Voyage for yellow, for no effect"
+
+
+def test_the_first_part_of_a_special_can_be_taken_back_until_the_second() -> None:
+    state = position(["D1:1", "5", "0", "0"])
+    act(state, "move detour 1")
+    assert state.pending is not None and state.undoable()
+    assert words(state, "done").kind == "end the turn"
+    act(state, "done")
+    assert not state.undoable()
+
+
+def test_a_plain_card_cannot_be_taken_back() -> None:
+    state = position(["2", "0", "0", "0"])
+    act(state, "move voyage 1")
+    assert not state.undoable()
+
+
+def test_the_last_move_marks_the_markers_the_card_moved() -> None:
+    state = position(["5", "5", "0", "0"])
+    act(state, "detour red")
+    assert state.last_played() == {
+        "colour": "yellow",
+        "seat": 0,
+        "action": "detour red",
+        "markers": ["red"],
+    }
+    assert 'data-marker="red" data-last="1"' in state.render_svg(None)
+
+
+def test_the_round_limit_ends_with_the_farthest_marker_winning() -> None:
+    state = position(["9", "3", "0", "0"], max_rounds=1)
+    play_round_out(state)
+    ending = state.ending()
+    assert ending is not None and (ending.reason, ending.winners) == ("limit", (0,))
+    assert ending.how == "The 1-round limit ended the game: the farthest marker wins."
+
+
+def test_a_finished_circuit_is_a_win() -> None:
+    state = position(["35", "3", "0", "0"], hands=[["voyage"], ["voyage"], ["voyage"], ["voyage"]])
+    act(state, "move voyage 1")
+    play_round_out(state)
+    ending = state.ending()
+    assert ending is not None and (ending.reason, ending.winners) == ("win", (0,))

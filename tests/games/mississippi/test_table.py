@@ -1,0 +1,70 @@
+"""What the table shows of Mississippi: moves in words, the last move, taking back, the end."""
+
+from __future__ import annotations
+
+from tests.games.mississippi.helpers import act, position
+from towpath.core.actions import Words
+
+
+def test_a_forward_move_is_said_with_where_it_lands_jumping_boats() -> None:
+    state = position([10, 11, 12])
+    said = state.words(state.game.parse_action("f3", state))
+    assert said == Words("go downstream", "went", "3 open spaces downstream to space 15 for 3 logs")
+
+
+def test_a_turn_is_said_with_its_cost() -> None:
+    state = position([10, 30])
+    assert state.words(state.game.parse_action("r+1 f1", state)).what.endswith(
+        ", after turning 60° clockwise (free)"
+    )
+    assert (
+        "turning 180° clockwise (2 logs)"
+        in state.words(state.game.parse_action("r+3 f1", state)).what
+    )
+
+
+def test_a_backward_move_says_the_logs_it_takes_from_the_supply() -> None:
+    state = position([10, 30], supply=2)
+    said = state.words(state.game.parse_action("b4", state))
+    assert said.line("Ann") == "Ann went 4 open spaces upstream to space 6, taking 2 logs"
+    start = position([1, 30])
+    assert start.words(start.game.parse_action("b1", start)).what == (
+        "1 open space upstream to the start area"
+    )
+
+
+def test_a_pass_is_said_and_the_finish_is_named() -> None:
+    state = position([0, 30], logs=[0, 5])
+    assert state.words(state.game.parse_action("pass", state)).did == "passed"
+    near = position([84, 30])
+    assert near.words(near.game.parse_action("f1", near)).what.endswith(
+        "across the finish for 1 log"
+    )
+
+
+def test_the_last_move_marks_the_boat_that_moved() -> None:
+    state = position([10, 30])
+    act(state, "f2")
+    assert state.last_played() == {"seat": 0, "action": "f2"}
+    drawing = state.render_svg(None)
+    assert '<g data-boat="0" data-last="1">' in drawing
+    assert drawing.count('data-last="1"') == 1
+
+
+def test_a_move_cannot_be_taken_back_it_ends_the_turn() -> None:
+    state = position([10, 30])
+    act(state, "f2")
+    assert not state.undoable()
+
+
+def test_crossing_the_finish_is_a_win_and_the_turn_limit_ends_with_nobody() -> None:
+    state = position([84, 30])
+    act(state, "f1")
+    ending = state.ending()
+    assert ending is not None and (ending.reason, ending.winners) == ("win", (0,))
+    assert ending.how == "The first boat across the finish wins."
+    limited = position([10, 30], max_turns=1)
+    act(limited, "f1")
+    ending = limited.ending()
+    assert ending is not None and (ending.reason, ending.winners) == ("limit", ())
+    assert ending.how.startswith("The 1-turn limit ended the game")
