@@ -14,13 +14,13 @@ from the board as it stood, not from anyone's card.
 from __future__ import annotations
 
 from bisect import insort
-from collections import Counter
 from typing import Any, ClassVar, Self
 
 from towpath.core.actions import Action
 from towpath.core.errors import GameError, IllegalAction
 from towpath.core.game import JSON, State
 from towpath.core.piles import draw
+from towpath.core.rng import Rng
 from towpath.games.canal_king.actions import (
     LAUNCH,
     PASS,
@@ -47,7 +47,7 @@ from towpath.games.canal_king.canals import (
 from towpath.games.canal_king.components import EDGE_NAMES, EDGES
 from towpath.games.canal_king.deal import deal
 from towpath.games.canal_king.table import CanalKingTable
-from towpath.games.canal_king.tables import EDGE_BITS, TERRAIN_SHIFT, demanding
+from towpath.games.canal_king.tables import EDGE_BITS, TERRAIN_SHIFT, demanding, fits
 from towpath.games.canal_king.view import render_svg, render_text
 
 BUILDING = (Place, Replace, Special, Swap)
@@ -198,12 +198,33 @@ class CanalKingState(State):
 
     def _building_actions(self, seat: int) -> list[Action]:
         """Placements, replacements, the special tile and swaps: each distinct result once."""
+        actions = self.game.tables.building(self._types(seat), self.board, self.constraints)
+        actions += self.game.tables.swaps(self.hands[seat])
+        return actions
+
+    def _types(self, seat: int) -> list[int]:
+        """The tile types the seat may put down: its hand's, then the special tile if unplayed."""
         types = sorted(set(self.hands[seat]))
         if self.specials[seat] is None:
             types.append(self.game.parts.tiles.special)
-        actions = self.game.tables.building(types, self.board, self.constraints)
-        actions += self.game.tables.swaps(self.hands[seat])
-        return actions
+        return types
+
+    def random_action(self, rng: Rng) -> Action:
+        """A uniformly random legal action; on a building turn drawn without listing its
+        hundreds of placements (ActionTables.draw_building), unless they are listed already."""
+        seat = self.current_player
+        listed = getattr(self, "_legal", None) is not None
+        if seat is None or listed or self.ships[seat] is not None or self.route_done(seat):
+            return super().random_action(rng)
+        tables = self.game.tables
+        swaps = tables.swaps(self.hands[seat])
+        if swaps:  # else there may be no building action: `pass`
+            drawn = tables.draw_building(
+                self._types(seat), self.board, self.constraints, swaps, rng
+            )
+            if drawn is not None:
+                return drawn
+        return super().random_action(rng)
 
     def route_done(self, seat: int) -> bool:
         """Whether the seat's route card's ports are joined by canal (Finishing the route). A
@@ -328,6 +349,8 @@ class CanalKingState(State):
     def _check_edges(self, action: Action, cell: int, code: int) -> None:
         """The placing rules: docks are water, the border is terrain, neighbours agree."""
         board, edges = self.game.parts.board, self.game.parts.tiles.edges[code]
+        if fits(edges, self.constraints[cell]):  # the constraint holds the docks and border
+            return
         for edge in range(EDGES):
             canal = bool(edges >> edge & 1)
             where = f"{action}: edge {EDGE_NAMES[edge]}"
@@ -384,7 +407,7 @@ class CanalKingState(State):
             raise IllegalAction(f"{action}: names a tile not in this tile set", rule="tile")
         if types != sorted(types):
             raise IllegalAction(f"{action}: list the tiles in tile-set order", rule="swap order")
-        if Counter(types) - Counter(self.hands[seat]):
+        if not _holds(self.hands[seat], types):
             raise IllegalAction(f"{action}: those tiles are not all in your hand", rule="hand")
 
     def _check_sailing(self, seat: int, action: SailToPort | SailToCell) -> None:
@@ -672,6 +695,16 @@ class CanalKingState(State):
 
     def _validate(self) -> None:
         _validate_state(self)
+
+
+def _holds(hand: list[int], tiles: list[int]) -> bool:
+    """Whether the hand holds all these tiles (a tile named twice held twice)."""
+    left = list(hand)
+    for tile in tiles:
+        if tile not in left:
+            return False
+        left.remove(tile)
+    return True
 
 
 def _static_constraints(game: CanalKingTable) -> list[int]:
