@@ -47,7 +47,7 @@ from towpath.games.canal_king.canals import (
 from towpath.games.canal_king.components import EDGE_NAMES, EDGES
 from towpath.games.canal_king.deal import deal
 from towpath.games.canal_king.table import CanalKingTable
-from towpath.games.canal_king.tables import EDGE_BITS, TERRAIN_SHIFT, demanding, fits
+from towpath.games.canal_king.tables import EDGE_BITS, TERRAIN_SHIFT, Fit, demanding, fits
 from towpath.games.canal_king.view import render_svg, render_text
 
 BUILDING = (Place, Replace, Special, Swap)
@@ -56,6 +56,7 @@ SAILING = (SailToPort, SailToCell)
 
 class CanalKingState(State):
     __slots__ = (
+        "_fits",
         "_legal",
         "board",
         "colours",
@@ -92,6 +93,9 @@ class CanalKingState(State):
     )
 
     game: CanalKingTable
+    # Each cell's fit (tables.cell_fits), kept up to date as tiles go down; it belongs to the
+    # board and constraints lists it was made for (a position built by hand gets new ones).
+    _fits: tuple[list[int], list[int], list[Fit]] | None
     _legal: list[Action] | None
     board: list[int]
     constraints: list[int]
@@ -141,6 +145,8 @@ class CanalKingState(State):
         copy.history = list(self.history)
         for name, value in self.snapshot().items():
             setattr(copy, name, value)
+        if self._kept_fits() is not None:
+            copy._fits = (copy.board, copy.constraints, self._cell_fits()[:])
         return copy
 
     def snapshot(self) -> dict[str, JSON]:
@@ -198,9 +204,22 @@ class CanalKingState(State):
 
     def _building_actions(self, seat: int) -> list[Action]:
         """Placements, replacements, the special tile and swaps: each distinct result once."""
-        actions = self.game.tables.building(self._types(seat), self.board, self.constraints)
+        actions = self.game.tables.building(self._types(seat), self.board, self._cell_fits())
         actions += self.game.tables.swaps(self.hands[seat])
         return actions
+
+    def _cell_fits(self) -> list[Fit]:
+        fits = self._kept_fits()
+        if fits is None:
+            fits = self.game.tables.cell_fits(self.board, self.constraints)
+            self._fits = (self.board, self.constraints, fits)
+        return fits
+
+    def _kept_fits(self) -> list[Fit] | None:
+        kept: tuple[list[int], list[int], list[Fit]] | None = getattr(self, "_fits", None)
+        if kept is None or kept[0] is not self.board or kept[1] is not self.constraints:
+            return None
+        return kept[2]
 
     def _types(self, seat: int) -> list[int]:
         """The tile types the seat may put down: its hand's, then the special tile if unplayed."""
@@ -220,7 +239,7 @@ class CanalKingState(State):
         swaps = tables.swaps(self.hands[seat])
         if swaps:  # else there may be no building action: `pass`
             drawn = tables.draw_building(
-                self._types(seat), self.board, self.constraints, swaps, rng
+                self._types(seat), self.board, self._cell_fits(), swaps, rng
             )
             if drawn is not None:
                 return drawn
@@ -510,12 +529,17 @@ class CanalKingState(State):
         """Put a tile down and tell each neighbouring cell what its facing edge must be."""
         self.board[cell] = code
         edges, step = self.game.parts.tiles.edges[code], self.game.parts.board.step
-        constraints = self.constraints
+        board, constraints, fits = self.board, self.constraints, self._kept_fits()
+        fit = self.game.tables.cell_fit
+        if fits is not None:
+            fits[cell] = fit(code, constraints[cell])
         for edge in range(EDGES):
             target = step[cell * EDGES + edge]
             if target >= 0:
                 other, facing = divmod(target, EDGES)
                 constraints[other] = demanding(constraints[other], facing, bool(edges >> edge & 1))
+                if fits is not None:
+                    fits[other] = fit(board[other], constraints[other])
 
     def _draw(self, seat: int, count: int) -> None:
         """Draw `count` tiles; an empty pile is the shuffled discards (Decision: none if both

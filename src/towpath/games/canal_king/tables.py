@@ -78,10 +78,10 @@ class ActionTables:
         self.hand_swaps: dict[tuple[int, ...], tuple[Action, ...]] = {}
         self.parsed: dict[str, Action] = {}  # notation -> action, for Game.parse_action
 
-    def building(self, types: list[int], board: list[int], constraints: list[int]) -> list[Action]:
+    def building(self, types: list[int], board: list[int], found: list[Fit]) -> list[Action]:
         """Every placement, replacement or special tile of these types (the special tile is the
-        last type), cell by cell, but no replacement by the very same tile. The cells where
-        some type fits are found in C."""
+        last type), cell by cell, but no replacement by the very same tile; `found` is each
+        cell's fit (`cell_fits`). The cells where some type fits are found in C."""
         kind_of, docks, special = (
             self.parts.tiles.kind_of,
             self.parts.board.dock_cells,
@@ -91,12 +91,6 @@ class ActionTables:
         kinds = 0
         for _, kind in hand:
             kinds |= 1 << kind
-        keys = self.cell_states(board, constraints)
-        known = list(map(self.fit.get, keys))
-        while None in known:
-            cell = known.index(None)
-            known[cell] = self._fit(keys[cell])
-        found = cast(list[Fit], known)
         masks = map(kinds.__and__, map(FIRST, found))
         rows, size = self.rows, self.size
         actions: list[Action] = []
@@ -113,11 +107,25 @@ class ActionTables:
                     actions.extend(map(row.__getitem__, rotations))
         return actions
 
+    def cell_fits(self, board: list[int], constraints: list[int]) -> list[Fit]:
+        """Each cell's fit: the kinds with a rotation that may go there, and those rotations."""
+        keys = self.cell_states(board, constraints)
+        known = list(map(self.fit.get, keys))
+        while None in known:
+            cell = known.index(None)
+            known[cell] = self._fit(keys[cell])
+        return cast(list[Fit], known)
+
+    def cell_fit(self, code: int, constraint: int) -> Fit:
+        """The fit of a cell holding `code` (-1: free) under `constraint`."""
+        key = self.state_of_code[code + 1] | constraint
+        return self.fit.get(key) or self._fit(key)
+
     def draw_building(
         self,
         types: list[int],
         board: list[int],
-        constraints: list[int],
+        found: list[Fit],
         swaps: list[Action],
         rng: Rng,
     ) -> Action | None:
@@ -128,8 +136,6 @@ class ActionTables:
         kinds = 0
         for tile in types:
             kinds |= 1 << self.parts.tiles.kind_of[tile]
-        keys = self.cell_states(board, constraints)
-        found = [self.fit.get(key) or self._fit(key) for key in keys]
         live = list(compress(range(self.size), map(kinds.__and__, map(FIRST, found))))
         slots = len(types) * EDGES
         placing = len(live) * slots
