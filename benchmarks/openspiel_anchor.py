@@ -3,7 +3,8 @@
     python benchmarks/openspiel_anchor.py [--rounds 5] [--seconds 2] [--games 10] [--move 1]
 
 (a) Random playouts of every towpath game (2 players, its engine directly) and of OpenSpiel's
-    Python tic-tac-toe, in alternating slices of `--seconds`: actions/s and the ratio.
+    Python tic-tac-toe, in alternating slices of `--seconds` of the process's CPU time (other
+    work on a shared machine slows both alike): actions/s and the ratio.
 (b) MCTS iterations/s of towpath's `mcts` and of OpenSpiel's Python `MCTSBot` (UCT, random
     rollouts to the end, its usual evaluator; and rollouts cut at 3 actions, as short as
     towpath's) on the same positions of Mississippi and Detour through the OpenSpiel adapter,
@@ -46,19 +47,19 @@ Row = dict[str, Any]
 def towpath_playouts(game_id: str, seconds: float, rng: random.Random) -> tuple[int, float]:
     """Actions of seeded random games played back to back for `seconds`; (actions, time)."""
     game = towpath.load(game_id, 2)
-    actions, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    actions, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
         state = game.new_state(seed=rng.randrange(2**31))
         while not state.is_terminal():
             state.apply(rng.choice(state.legal_actions()))
             actions += 1
-    return actions, time.perf_counter() - start
+    return actions, time.process_time() - start
 
 
 def openspiel_playouts(name: str, seconds: float, rng: random.Random) -> tuple[int, float]:
     game = pyspiel.load_game(name)
-    actions, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    actions, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -66,7 +67,7 @@ def openspiel_playouts(name: str, seconds: float, rng: random.Random) -> tuple[i
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
             actions += 1
-    return actions, time.perf_counter() - start
+    return actions, time.process_time() - start
 
 
 def playouts(rounds: int, seconds: float) -> list[Row]:

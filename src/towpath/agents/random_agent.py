@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from towpath.agents.base import Agent
 from towpath.core.actions import Action
-from towpath.core.errors import GameError
 from towpath.core.game import State
 from towpath.core.rng import Rng
 
@@ -16,7 +15,4 @@ class RandomAgent(Agent):
         self.rng = Rng(seed)
 
     def choose(self, state: State) -> Action:
-        actions = state.legal_actions()
-        if not actions:
-            raise GameError("the game is over: there is no action to choose")
-        return self.rng.choice(actions)
+        return state.random_action(self.rng)

@@ -245,6 +245,17 @@ class State(ABC):
     def is_terminal(self) -> bool:
         return self.current_player is None
 
+    def random_action(self, rng: Rng) -> Action:
+        """A uniformly random legal action, drawn with `rng` (GameError once the game is over).
+
+        The default draws from `legal_actions()` with `rng.choice`; a game whose actions are
+        many overrides it to draw one without listing them all (the distribution is the same).
+        """
+        actions = self.legal_actions()
+        if not actions:
+            raise GameError("the game is over: there is no action to choose")
+        return rng.choice(actions)
+
     # -- acting ----------------------------------------------------------------------------------
 
     def apply(self, action: Action) -> None:

@@ -16,7 +16,7 @@ from towpath.core.errors import IllegalAction
 from towpath.core.piles import draw
 from towpath.games.arriala import movement, sections
 from towpath.games.arriala.actions import BuildMasterwork, Lock, Move, ToCanal, ToVineyard
-from towpath.games.arriala.position import Group, Position, expect
+from towpath.games.arriala.position import Group, Position, expect, made
 
 # The actions a card of each effect may be played as.
 EFFECTS: dict[type[Action], tuple[str, ...]] = {
@@ -67,7 +67,7 @@ def masterworks(state: Position, card: str) -> list[Action]:
     if not state.is_last(state.player):
         return []
     return [
-        BuildMasterwork(card, masterwork.id)
+        made(BuildMasterwork, card, masterwork.id)
         for i, masterwork in enumerate(state.game.layout.board.masterworks)
         if state.masterworks[i] is None
     ]

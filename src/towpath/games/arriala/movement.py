@@ -17,6 +17,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterable
 from dataclasses import replace
+from itertools import compress
 
 from towpath.core.actions import Action
 from towpath.core.errors import IllegalAction
@@ -30,7 +31,7 @@ from towpath.games.arriala.actions import (
     worker_name,
 )
 from towpath.games.arriala.components import blue_id
-from towpath.games.arriala.position import Group, Position, free_of, row
+from towpath.games.arriala.position import Group, Position, free_of, made, row
 from towpath.games.arriala.sections import arrive
 
 
@@ -76,17 +77,22 @@ def _reach(state: Position, card: str | None) -> int:
 def moves(state: Position, canal: list[Group], free: list[bool], card: str | None) -> list[Action]:
     teleport = is_teleport(state, card)
     reach, length = _reach(state, card), state.game.layout.length
+    per, moved, barred_by = state.game.rules.workers_per_colour, state.moved, state.barred
+    rows = _move_rows(len(state.where), length, card)
     found: list[Action] = []
     for place, colour, workers in canal:
         if teleport and colour != state.player:
             continue
         low, high = max(0, place - reach), min(length, place + reach + 1)
+        below, above = free[low:place], free[place + 1 : high]
         for worker in workers:
-            if state.moved[worker]:
+            if moved[worker]:
                 continue
-            number = state.number_of(worker)
-            targets = row(Move, (colour, number, place), card, length)
-            barred = state.barred[worker]
+            targets = rows[worker][place]
+            if targets is None:
+                head = (colour, worker % per + 1, place)
+                targets = rows[worker][place] = row(Move, head, card, length)
+            barred = barred_by[worker]
             if barred:
                 found += [
                     targets[p]
@@ -94,9 +100,21 @@ def moves(state: Position, canal: list[Group], free: list[bool], card: str | Non
                     if p != place and free[p] and p not in barred
                 ]
             else:
-                found += free_of(targets, free, low, place)
-                found += free_of(targets, free, place + 1, high)
+                found += compress(targets[low:place], below)
+                found += compress(targets[place + 1 : high], above)
     return found
+
+
+_MOVE_ROWS: dict[tuple[int, int, str | None], list[list[list[Action] | None]]] = {}
+
+
+def _move_rows(workers: int, length: int, card: str | None) -> list[list[list[Action] | None]]:
+    """Each worker's moves from each canal space (its `row`), by worker and space: a list
+    lookup instead of building a key for every worker at every step."""
+    rows = _MOVE_ROWS.get((workers, length, card))
+    if rows is None:
+        rows = _MOVE_ROWS[workers, length, card] = [[None] * length for _ in range(workers)]
+    return rows
 
 
 def to_vineyards(state: Position, canal: list[Group], card: str | None) -> list[Action]:
@@ -109,7 +127,7 @@ def to_vineyards(state: Position, canal: list[Group], card: str | None) -> list[
         if room[v] > 0
     ]
     return [
-        ToVineyard(colour, state.number_of(worker), place, name, card)
+        made(ToVineyard, colour, state.number_of(worker), place, name, card)
         for place, colour, workers in canal
         if anyone or colour == state.player
         for worker in workers
@@ -141,7 +159,7 @@ def rivers(state: Position, canal: list[Group]) -> list[Action]:
     layout = state.game.layout
     open_blue = [blue_id(b) for b in range(len(layout.blue_in_play)) if state.blue_free(b)]
     return [
-        River(colour, state.number_of(worker), place, blue)
+        made(River, colour, state.number_of(worker), place, blue)
         for place, colour, workers in canal
         if colour == state.player
         for worker in workers

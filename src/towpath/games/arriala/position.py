@@ -19,6 +19,7 @@ RESERVE = -1
 Group = tuple[int, int, list[int]]
 
 _ROWS: dict[tuple[object, ...], list[Action]] = {}
+MAX_MADE = 100_000  # actions kept by `made`
 
 
 def row(
@@ -32,6 +33,20 @@ def row(
         tail = () if card is None else (card,)
         actions = _ROWS[key] = [kind(*head, space, *tail) for space in range(length)]
     return actions
+
+
+_MADE: dict[tuple[object, ...], Action] = {}
+
+
+def made(kind: Callable[..., Action], *fields: object) -> Action:
+    """`kind(*fields)`, made once and shared (as `row` does for a row of actions)."""
+    key = (kind, *fields)
+    action = _MADE.get(key)
+    if action is None:
+        if len(_MADE) >= MAX_MADE:
+            _MADE.clear()
+        action = _MADE[key] = kind(*fields)
+    return action
 
 
 def free_of(actions: list[Action], free: list[bool], low: int, high: int) -> Iterator[Action]:
@@ -250,9 +265,10 @@ class Position(State):
         """The distinct choices of workers by (location, colour): on the canal, in vineyards."""
         layout = self.game.layout
         per = self.game.rules.workers_per_colour
+        length, blue_base = layout.length, layout.blue_base
         together: dict[tuple[int, int], list[int]] = {}
         for worker, place in enumerate(self.where):
-            if 0 <= place < layout.blue_base:
+            if 0 <= place < blue_base:
                 key = (place, worker // per)
                 if key in together:
                     together[key].append(worker)
@@ -261,8 +277,8 @@ class Position(State):
         canal: list[Group] = []
         vineyards: list[Group] = []
         for (place, colour), workers in sorted(together.items()):
-            group = (place, colour, self.choices(workers))
-            (canal if place < layout.length else vineyards).append(group)
+            group = (place, colour, workers if len(workers) == 1 else self.choices(workers))
+            (canal if place < length else vineyards).append(group)
         return canal, vineyards
 
     def workers_at(self, colour: int, place: int) -> list[int]:

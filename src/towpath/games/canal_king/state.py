@@ -14,13 +14,13 @@ from the board as it stood, not from anyone's card.
 from __future__ import annotations
 
 from bisect import insort
-from collections import Counter
 from typing import Any, ClassVar, Self
 
 from towpath.core.actions import Action, Words
 from towpath.core.errors import GameError, IllegalAction
 from towpath.core.game import JSON, EndReason, State
 from towpath.core.piles import draw
+from towpath.core.rng import Rng
 from towpath.games.canal_king.actions import (
     LAUNCH,
     PASS,
@@ -47,7 +47,7 @@ from towpath.games.canal_king.canals import (
 from towpath.games.canal_king.components import EDGE_NAMES, EDGES
 from towpath.games.canal_king.deal import deal
 from towpath.games.canal_king.table import CanalKingTable
-from towpath.games.canal_king.tables import EDGE_BITS, TERRAIN_SHIFT, demanding
+from towpath.games.canal_king.tables import EDGE_BITS, TERRAIN_SHIFT, Fit, demanding, fits
 from towpath.games.canal_king.view import render_svg, render_text
 from towpath.games.canal_king.words import words
 
@@ -57,6 +57,7 @@ SAILING = (SailToPort, SailToCell)
 
 class CanalKingState(State):
     __slots__ = (
+        "_fits",
         "_legal",
         "board",
         "colours",
@@ -93,6 +94,9 @@ class CanalKingState(State):
     )
 
     game: CanalKingTable
+    # Each cell's fit (tables.cell_fits), kept up to date as tiles go down; it belongs to the
+    # board and constraints lists it was made for (a position built by hand gets new ones).
+    _fits: tuple[list[int], list[int], list[Fit]] | None
     _legal: list[Action] | None
     board: list[int]
     constraints: list[int]
@@ -142,6 +146,8 @@ class CanalKingState(State):
         copy.history = list(self.history)
         for name, value in self.snapshot().items():
             setattr(copy, name, value)
+        if self._kept_fits() is not None:
+            copy._fits = (copy.board, copy.constraints, self._cell_fits()[:])
         return copy
 
     def snapshot(self) -> dict[str, JSON]:
@@ -199,12 +205,46 @@ class CanalKingState(State):
 
     def _building_actions(self, seat: int) -> list[Action]:
         """Placements, replacements, the special tile and swaps: each distinct result once."""
+        actions = self.game.tables.building(self._types(seat), self.board, self._cell_fits())
+        actions += self.game.tables.swaps(self.hands[seat])
+        return actions
+
+    def _cell_fits(self) -> list[Fit]:
+        fits = self._kept_fits()
+        if fits is None:
+            fits = self.game.tables.cell_fits(self.board, self.constraints)
+            self._fits = (self.board, self.constraints, fits)
+        return fits
+
+    def _kept_fits(self) -> list[Fit] | None:
+        kept: tuple[list[int], list[int], list[Fit]] | None = getattr(self, "_fits", None)
+        if kept is None or kept[0] is not self.board or kept[1] is not self.constraints:
+            return None
+        return kept[2]
+
+    def _types(self, seat: int) -> list[int]:
+        """The tile types the seat may put down: its hand's, then the special tile if unplayed."""
         types = sorted(set(self.hands[seat]))
         if self.specials[seat] is None:
             types.append(self.game.parts.tiles.special)
-        actions = self.game.tables.building(types, self.board, self.constraints)
-        actions += self.game.tables.swaps(self.hands[seat])
-        return actions
+        return types
+
+    def random_action(self, rng: Rng) -> Action:
+        """A uniformly random legal action; on a building turn drawn without listing its
+        hundreds of placements (ActionTables.draw_building), unless they are listed already."""
+        seat = self.current_player
+        listed = getattr(self, "_legal", None) is not None
+        if seat is None or listed or self.ships[seat] is not None or self.route_done(seat):
+            return super().random_action(rng)
+        tables = self.game.tables
+        swaps = tables.swaps(self.hands[seat])
+        if swaps:  # else there may be no building action: `pass`
+            drawn = tables.draw_building(
+                self._types(seat), self.board, self._cell_fits(), swaps, rng
+            )
+            if drawn is not None:
+                return drawn
+        return super().random_action(rng)
 
     def route_done(self, seat: int) -> bool:
         """Whether the seat's route card's ports are joined by canal (Finishing the route). A
@@ -329,6 +369,8 @@ class CanalKingState(State):
     def _check_edges(self, action: Action, cell: int, code: int) -> None:
         """The placing rules: docks are water, the border is terrain, neighbours agree."""
         board, edges = self.game.parts.board, self.game.parts.tiles.edges[code]
+        if fits(edges, self.constraints[cell]):  # the constraint holds the docks and border
+            return
         for edge in range(EDGES):
             canal = bool(edges >> edge & 1)
             where = f"{action}: edge {EDGE_NAMES[edge]}"
@@ -385,7 +427,7 @@ class CanalKingState(State):
             raise IllegalAction(f"{action}: names a tile not in this tile set", rule="tile")
         if types != sorted(types):
             raise IllegalAction(f"{action}: list the tiles in tile-set order", rule="swap order")
-        if Counter(types) - Counter(self.hands[seat]):
+        if not _holds(self.hands[seat], types):
             raise IllegalAction(f"{action}: those tiles are not all in your hand", rule="hand")
 
     def _check_sailing(self, seat: int, action: SailToPort | SailToCell) -> None:
@@ -488,12 +530,17 @@ class CanalKingState(State):
         """Put a tile down and tell each neighbouring cell what its facing edge must be."""
         self.board[cell] = code
         edges, step = self.game.parts.tiles.edges[code], self.game.parts.board.step
-        constraints = self.constraints
+        board, constraints, fits = self.board, self.constraints, self._kept_fits()
+        fit = self.game.tables.cell_fit
+        if fits is not None:
+            fits[cell] = fit(code, constraints[cell])
         for edge in range(EDGES):
             target = step[cell * EDGES + edge]
             if target >= 0:
                 other, facing = divmod(target, EDGES)
                 constraints[other] = demanding(constraints[other], facing, bool(edges >> edge & 1))
+                if fits is not None:
+                    fits[other] = fit(board[other], constraints[other])
 
     def _draw(self, seat: int, count: int) -> None:
         """Draw `count` tiles; an empty pile is the shuffled discards (Decision: none if both
@@ -718,6 +765,16 @@ class CanalKingState(State):
 
     def _validate(self) -> None:
         _validate_state(self)
+
+
+def _holds(hand: list[int], tiles: list[int]) -> bool:
+    """Whether the hand holds all these tiles (a tile named twice held twice)."""
+    left = list(hand)
+    for tile in tiles:
+        if tile not in left:
+            return False
+        left.remove(tile)
+    return True
 
 
 def _static_constraints(game: CanalKingTable) -> list[int]:

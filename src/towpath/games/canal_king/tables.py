@@ -13,6 +13,7 @@ from operator import itemgetter, or_
 from typing import cast
 
 from towpath.core.actions import Action
+from towpath.core.rng import Rng
 from towpath.games.canal_king.actions import Place, Replace, Special, Swap
 from towpath.games.canal_king.components import EDGES, Components
 
@@ -22,6 +23,7 @@ STATE_SHIFT = 2 * TERRAIN_SHIFT  # a cell's state: its lines part << STATE_SHIFT
 CONSTRAINT_BITS = (1 << STATE_SHIFT) - 1
 SEALED = 1 << 16  # a cell state's lines part for a special tile
 MAX_ENTRIES = 200_000  # per cache, which is emptied when full
+DRAW_TRIES = 24  # draws of a random building action before listing them instead
 FIRST = itemgetter(0)
 NEXT = (1).__add__
 
@@ -73,12 +75,13 @@ class ActionTables:
         }
         self.opened: dict[tuple[int, int], int] = {}
         self.swap_actions: dict[tuple[int, ...], Swap] = {}
+        self.hand_swaps: dict[tuple[int, ...], tuple[Action, ...]] = {}
         self.parsed: dict[str, Action] = {}  # notation -> action, for Game.parse_action
 
-    def building(self, types: list[int], board: list[int], constraints: list[int]) -> list[Action]:
+    def building(self, types: list[int], board: list[int], found: list[Fit]) -> list[Action]:
         """Every placement, replacement or special tile of these types (the special tile is the
-        last type), cell by cell, but no replacement by the very same tile. The cells where
-        some type fits are found in C."""
+        last type), cell by cell, but no replacement by the very same tile; `found` is each
+        cell's fit (`cell_fits`). The cells where some type fits are found in C."""
         kind_of, docks, special = (
             self.parts.tiles.kind_of,
             self.parts.board.dock_cells,
@@ -88,12 +91,6 @@ class ActionTables:
         kinds = 0
         for _, kind in hand:
             kinds |= 1 << kind
-        keys = self.cell_states(board, constraints)
-        known = list(map(self.fit.get, keys))
-        while None in known:
-            cell = known.index(None)
-            known[cell] = self._fit(keys[cell])
-        found = cast(list[Fit], known)
         masks = map(kinds.__and__, map(FIRST, found))
         rows, size = self.rows, self.size
         actions: list[Action] = []
@@ -109,6 +106,58 @@ class ActionTables:
                     row = rows[tile][cell + size * replacing] or self._row(tile, cell, replacing)
                     actions.extend(map(row.__getitem__, rotations))
         return actions
+
+    def cell_fits(self, board: list[int], constraints: list[int]) -> list[Fit]:
+        """Each cell's fit: the kinds with a rotation that may go there, and those rotations."""
+        keys = self.cell_states(board, constraints)
+        known = list(map(self.fit.get, keys))
+        while None in known:
+            cell = known.index(None)
+            known[cell] = self._fit(keys[cell])
+        return cast(list[Fit], known)
+
+    def cell_fit(self, code: int, constraint: int) -> Fit:
+        """The fit of a cell holding `code` (-1: free) under `constraint`."""
+        key = self.state_of_code[code + 1] | constraint
+        return self.fit.get(key) or self._fit(key)
+
+    def draw_building(
+        self,
+        types: list[int],
+        board: list[int],
+        found: list[Fit],
+        swaps: list[Action],
+        rng: Rng,
+    ) -> Action | None:
+        """A uniformly random one of `building(types, …)` and `swaps`, drawn without listing
+        them: a uniform draw among the swaps and every type and rotation on every cell where
+        some type fits, kept if it is one of them (rejection sampling); None after DRAW_TRIES
+        draws that were not."""
+        kinds = 0
+        for tile in types:
+            kinds |= 1 << self.parts.tiles.kind_of[tile]
+        live = list(compress(range(self.size), map(kinds.__and__, map(FIRST, found))))
+        slots = len(types) * EDGES
+        placing = len(live) * slots
+        kind_of, docks = self.parts.tiles.kind_of, self.parts.board.dock_cells
+        for _ in range(DRAW_TRIES):
+            drawn = rng.below(placing + len(swaps))
+            if drawn >= placing:
+                return swaps[drawn - placing]
+            place, slot = divmod(drawn, slots)
+            cell, tile, rotation = live[place], types[slot // EDGES], slot % EDGES
+            old = board[cell]
+            if (
+                rotation in found[cell][1][kind_of[tile]]
+                and tile != old // EDGES
+                and not (tile == self.special and cell in docks)
+            ):
+                replacing = old >= 0
+                row = self.rows[tile][cell + self.size * replacing] or self._row(
+                    tile, cell, replacing
+                )
+                return row[rotation]
+        return None
 
     def cell_states(self, board: list[int], constraints: list[int]) -> list[int]:
         """Each cell's state: its lines (or free, or a special tile) with its constraint."""
@@ -174,12 +223,21 @@ class ActionTables:
         )
 
     def swaps(self, hand: list[int]) -> list[Action]:
-        """Every distinct set of 1 to swap_max tiles of a (sorted) hand."""
+        """Every distinct set of 1 to swap_max tiles of a (sorted) hand, kept per hand."""
+        known = self.hand_swaps.get(tuple(hand))
+        if known is None:
+            known = self._swaps(hand)
+            if len(self.hand_swaps) >= MAX_ENTRIES:
+                self.hand_swaps.clear()
+            self.hand_swaps[tuple(hand)] = known
+        return list(known)
+
+    def _swaps(self, hand: list[int]) -> tuple[Action, ...]:
         sets: dict[tuple[int, ...], None] = {}
         for count in range(1, min(len(hand), self.parts.rules.swap_max) + 1):
             sets.update(dict.fromkeys(combinations(hand, count)))
         known = self.swap_actions
-        return [known.get(tiles) or self._swap(tiles) for tiles in sets]
+        return tuple([known.get(tiles) or self._swap(tiles) for tiles in sets])
 
     def _swap(self, tiles: tuple[int, ...]) -> Swap:
         action = Swap(tuple(self.parts.tiles.names[t] for t in tiles))

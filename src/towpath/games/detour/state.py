@@ -20,6 +20,8 @@ from towpath.games.detour.view import render_svg, render_text
 from towpath.games.detour.words import words
 
 MOVE, ACTION = "move", "action"
+MAX_KEPT = 100_000  # legal action lists kept per game
+Legal = tuple[tuple[Action, ...], frozenset[Action]]
 ACTION_TYPES: dict[str, type[Action]] = {
     "detour": SendOnDetour,
     "backward": Backward,
@@ -98,6 +100,30 @@ class DetourState(State):
     def legal_actions(self) -> list[Action]:
         if self.winners is not None:
             return []
+        return list(self._legal()[0])
+
+    def _legal(self) -> Legal:
+        """The legal actions (and their set), kept per game for what they depend on: the
+        colour's hand or pending part, the block, where its marker stands and which markers
+        may be sent on a detour."""
+        colour = self.colour
+        pending = None if self.pending is None else (self.pending["card"], self.pending["part"])
+        key = (
+            pending or tuple(self.hands[colour]),
+            self.blocked,
+            self.nodes[colour],
+            tuple(self._detour_targets()),
+        )
+        legal = self.game.legal
+        known = legal.get(key)
+        if known is None:
+            actions = self._list_actions()
+            if len(legal) >= MAX_KEPT:
+                legal.clear()
+            known = legal[key] = (tuple(actions), frozenset(actions))
+        return known
+
+    def _list_actions(self) -> list[Action]:
         if self.pending is not None:
             return [*self._second_part_options(), DONE]
         game, colour = self.game, self.colour
@@ -149,6 +175,8 @@ class DetourState(State):
     # -- checks ----------------------------------------------------------------------------------
 
     def _check(self, action: Action) -> None:
+        if action in self._legal()[1]:
+            return
         if self.pending is not None:
             self._check_second_part(action)
             return

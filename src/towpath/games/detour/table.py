@@ -5,6 +5,7 @@ The states read it; the registered game (the package) adds its states and their 
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import ClassVar
 
 from towpath.core.actions import Action
@@ -117,6 +118,8 @@ class DetourTable(Game):
         most = max(sum(tokens) for tokens in card_set.block_moves)
         self.block_actions: tuple[Action, ...] = tuple(Block(n) for n in range(most + 1))
         self.action_card = {card.action: card.key for card in self.card_set.cards}
+        # The legal actions by what they depend on (DetourState._legal).
+        self.legal: dict[Hashable, tuple[tuple[Action, ...], frozenset[Action]]] = {}
 
     def map_view(self) -> dict[str, JSON]:
         """The map as plain data, built afresh for each view."""

@@ -218,6 +218,28 @@ def place(tile: int, x: int, y: int) -> Place:
     return Place(tile, x, y)
 
 
+class Placements(dict[tuple[int, int], Place]):
+    """One tile's placements by cell, made on first use: looked up in C, a cell list at a time."""
+
+    def __init__(self, tile: int) -> None:
+        super().__init__()
+        self.tile = tile
+
+    def __missing__(self, cell: tuple[int, int]) -> Place:
+        action = self[cell] = place(self.tile, *cell)
+        return action
+
+
+PLACEMENTS: dict[int, Placements] = {}
+
+
+def placements_of(tile: int) -> Placements:
+    known = PLACEMENTS.get(tile)
+    if known is None:
+        known = PLACEMENTS[tile] = Placements(tile)
+    return known
+
+
 @lru_cache(maxsize=16384)
 def pick(verb: str, seat: int, pos: int) -> Pick:
     return Pick(verb, seat, pos)

@@ -29,6 +29,7 @@ from towpath.games.mapped_out.actions import (
     Swap,
     pick,
     place,
+    placements_of,
     point,
     swap,
 )
@@ -75,7 +76,10 @@ def placements(state: Position, hand: list[int]) -> list[Action]:
         margin = state.game.rules.free_placement_margin
         return list(free_placements(tuple(hand), frozenset(state.board), margin))
     cells = touching_cells(state)
-    return [place(tile, x, y) for tile in hand for x, y in cells]
+    actions: list[Action] = []
+    for tile in hand:
+        actions += map(placements_of(tile).__getitem__, cells)
+    return actions
 
 
 def touching_cells(state: Position) -> list[Cell]:

@@ -27,6 +27,7 @@ from towpath.games.mississippi.view import render_svg, render_text
 from towpath.games.mississippi.words import words
 
 START = 0
+Legal = tuple[tuple[Action, ...], frozenset[Action]]
 
 
 class MississippiState(State):
@@ -80,18 +81,33 @@ class MississippiState(State):
     def legal_actions(self) -> list[Action]:
         if self.current_player is None:
             return []
+        return list(self._legal()[0])
+
+    def _legal(self) -> Legal:
+        """The legal actions (and their set): a function of the boat's start, its logs and the
+        open spaces ahead and behind it, so kept per game for those."""
         seat = self.player
-        logs = self.logs[seat]
-        ahead = self.open_ahead(seat)
-        behind = min(self.game.rules.backward_limit, self._open_behind(seat))
+        key = (
+            self.started[seat],
+            self.logs[seat],
+            self.open_ahead(seat),
+            min(self.game.rules.backward_limit, self._open_behind(seat)),
+        )
+        known = self.game.legal.get(key)
+        if known is None:
+            actions = self._list_actions(*key) or [PASS]
+            known = self.game.legal[key] = (tuple(actions), frozenset(actions))
+        return known
+
+    def _list_actions(self, started: bool, logs: int, ahead: int, behind: int) -> list[Action]:
         actions: list[Action] = []
-        for rotation in ROTATIONS if self.started[seat] else (0,):
+        for rotation in ROTATIONS if started else (0,):
             cost = self.game.rotation_cost(rotation)
             if cost > logs:
                 continue
             actions += moves(rotation, True, min(logs - cost, ahead))
             actions += moves(rotation, False, behind)
-        return actions or [PASS]
+        return actions
 
     def open_ahead(self, seat: int) -> int:
         """Open spaces from this boat to the finish, the finish included."""
@@ -106,6 +122,8 @@ class MississippiState(State):
         return here - sum(1 for space in self.spaces if START < space < here)
 
     def _check(self, action: Action) -> None:
+        if action in self._legal()[1]:
+            return
         seat = self.player
         logs, here = self.logs[seat], self.spaces[seat]
         if isinstance(action, Pass):

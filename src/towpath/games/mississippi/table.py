@@ -73,6 +73,9 @@ class MississippiTable(Game):
         self.side_numbers = tuple(self.option("side_numbers", list) or RULES.side_numbers)
         self.max_turns = self.option("max_turns", int) or RULES.max_turns
         self.river = load_river(self.option("river", str))
+        # The legal actions by (started, logs, open spaces ahead, open spaces behind).
+        self.legal: dict[tuple[bool, int, int, int], tuple[tuple[Action, ...], frozenset[Action]]]
+        self.legal = {}
 
     def rotation_cost(self, rotation: int) -> int:
         """Logs to turn `rotation` × 60°: the first free steps cost nothing, each further one 1."""
