@@ -123,6 +123,7 @@ class MCTSAgent(Agent):
         self.settings = Settings(**self.given)
         self.deadline: float | None = None
         self.last_iterations = 0
+        self.last_root: Node | None = None  # the last search's tree, for looking into it
 
     def choose(self, state: State) -> Action:
         seat = state.current_player
@@ -139,6 +140,7 @@ class MCTSAgent(Agent):
             self.iterate(root, state.resample(seat, self.rng.next64()))
             done += 1
         self.last_iterations = done
+        self.last_root = root
         preferences = [self.preference(root.children.get(action)) for action in actions]
         best = max(preferences)
         return self.rng.choice([a for a, p in zip(actions, preferences, strict=True) if p == best])
