@@ -93,6 +93,52 @@ def test_bots_refuse_a_finished_game_and_bad_settings() -> None:
         towpath.agent("greedy", depth=3)
 
 
+def searched(state: towpath.State, iterations: int = 400) -> tuple[str, dict[str, float]]:
+    """MCTS's choice for the seat to move and the mean value of each action it tried."""
+    bot = MCTSAgent(seed=3, iterations=iterations)
+    choice = bot.choose(state)
+    assert bot.last_root is not None
+    values = {str(a): node.value / node.visits for a, node in bot.last_root.children.items()}
+    return str(choice), values
+
+
+MIRRORED = [  # (spaces, facings, logs) of boats 0 and 1; swapped, the other seat is to move
+    ((10, 14), (0, 3), (12, 9)),
+    ((30, 27), (1, 4), (5, 8)),
+    ((52, 50), (2, 5), (14, 3)),
+    ((76, 79), (0, 3), (7, 5)),
+]
+
+
+@pytest.mark.parametrize(("spaces", "facing", "logs"), MIRRORED, ids=str)
+def test_a_position_is_searched_alike_from_either_seat(
+    spaces: tuple[int, int], facing: tuple[int, int], logs: tuple[int, int]
+) -> None:
+    """The same position with the boats' seats swapped and the other seat to move, searched
+    with the same seed and iterations: the same choice, every action valued alike (a search
+    favouring one seat, by its backup, its evaluation or its worlds, would differ)."""
+    supply = 60 - sum(logs)
+    first = position(list(spaces), facing=list(facing), logs=list(logs), supply=supply)
+    second = position(
+        list(spaces[::-1]), facing=list(facing[::-1]), logs=list(logs[::-1]), supply=supply
+    )
+    second.player = 1
+    choice, values = searched(first)
+    mirrored_choice, mirrored_values = searched(second)
+    assert mirrored_choice == choice
+    assert mirrored_values == pytest.approx(values, abs=1e-12)
+    assert len(values) > 4
+
+
+def test_the_opening_is_searched_alike_from_either_seat() -> None:
+    openings = [towpath.load("mississippi", 2, first_player=seat).new_state(5) for seat in (0, 1)]
+    assert [state.current_player for state in openings] == [0, 1]
+    choice, values = searched(openings[0])
+    mirrored_choice, mirrored_values = searched(openings[1])
+    assert mirrored_choice == choice
+    assert mirrored_values == pytest.approx(values, abs=1e-12)
+
+
 def test_mcts_with_a_time_budget_searches_and_answers() -> None:
     state = positions_of("mississippi", 2, seed=8)[0]
     bot = MCTSAgent(seed=2, seconds=0.05)

@@ -131,6 +131,7 @@ def test_end_of_input_leaves_the_game_without_a_traceback() -> None:
         (["bench", "--game", "chess", "--seconds", "1"], ["unknown game"]),
         (["bench", "--seconds", "0"], ["--seconds", "above 0"]),
         (["bench", "--workers", "0", "--strength"], ["--workers", "greater than or equal to 1"]),
+        (["bench", "--strength", "--opponent", "smart"], ["--opponent smart", "random or greedy"]),
         (["play", "mississippi", "-o", "river=/no/such/river.toml"], ["cannot read river file"]),
         (["play", "mississippi", "-p", "3", "-o", "first_player=3"], ["first_player", "0 to 2"]),
         (["play", "mississippi", "-o", "side_numbers=1,2"], ["side_numbers", "6 whole numbers"]),
@@ -229,3 +230,18 @@ def test_bench_strength_table() -> None:
     assert result.stdout.count("mississippi") == 3, "one speed row and two pairings"
     told = [line for line in result.stderr.splitlines() if "wins," in line]
     assert [line.split(":")[1] for line in told] == [" mcts against random", " mcts against greedy"]
+    assert all("(seat 0: " in line and " of 1; seat 1: " in line for line in told)
+    seats = [line.split("│")[4].strip() for line in result.stdout.splitlines() if "│" in line]
+    assert seats[-6:] == ["both", "0", "1", "both", "0", "1"]
+
+
+def test_bench_strength_against_one_opponent_per_seat_as_json() -> None:
+    args = ["bench", "-g", "mississippi", "--seconds", "0.1", "--strength", "--json"]
+    result = towpath_cli(
+        *args, "--strength-games", "3", "--mcts-seconds", "0.02", "--opponent", "greedy"
+    )
+    assert result.returncode == 0, result.stderr
+    (row,) = json.loads(result.stdout)["strength"]
+    assert (row["opponent"], row["games"]) == ("greedy", 3)
+    assert [seat["games"] for seat in row["seats"]] == [2, 1]
+    assert sum(seat["wins"] for seat in row["seats"]) == row["wins"]

@@ -36,7 +36,7 @@ def positions(config: Config, seed: int) -> list[towpath.State]:
         if state.is_terminal() or len(found) == POSITIONS:
             break
         legal = state.legal_actions()
-        if len(legal) > 1 and step in (3, 40, 200, 399) or (step > 40 and len(found) < 2):
+        if (len(legal) > 1 and step in (3, 40, 200, 399)) or (step > 40 and len(found) < 2):
             found.append(state.clone())
         state.apply(rng.choice(legal))
     return found

@@ -25,8 +25,22 @@ def test_wilson_interval_at_the_edges() -> None:
 
 def test_a_pairing_counts_wins_with_seats_swapped() -> None:
     result = pairing("mississippi", "greedy", "random", games=4)
-    assert result.games == 4 and result.wins + result.losses <= 4
-    assert result.as_dict()["draws"] == 4 - result.wins - result.losses
+    total = result.total
+    assert total.games == 4 and total.wins + total.losses <= 4
+    assert result.as_dict()["draws"] == 4 - total.wins - total.losses
+
+
+def test_a_pairing_counts_each_seat_apart() -> None:
+    result = pairing("mississippi", "greedy", "random", games=5)
+    first, second = result.seats
+    assert (first.games, second.games) == (3, 2), "games 0, 2 and 4 with the bot first"
+    assert first.wins + second.wins == result.total.wins
+    assert first.losses + second.losses == result.total.losses
+    table = result.as_dict()
+    assert [seat["games"] for seat in table["seats"]] == [3, 2]
+    low, high = wilson(second.wins, 2)
+    assert table["seats"][1]["wilson_low"] == round(low, 3)
+    assert table["seats"][1]["wilson_high"] == round(high, 3)
 
 
 def test_a_pairing_tells_its_progress_and_is_the_same_on_two_workers() -> None:

@@ -127,6 +127,7 @@ class MCTSAgent(Agent):
         self.last_iterations = 0
         # Told the best action so far as the search goes (a server plays it if the move is cut).
         self.report: Callable[[Action], None] | None = None
+        self.last_root: Node | None = None  # the last search's tree, for looking into it
 
     def choose(self, state: State) -> Action:
         seat = state.current_player
@@ -147,6 +148,7 @@ class MCTSAgent(Agent):
                 self.report(self.leading(root, actions))
                 reported = time.perf_counter()
         self.last_iterations = done
+        self.last_root = root
         return self.best(root, actions)
 
     def leading(self, root: Node, actions: list[Action]) -> Action:

@@ -88,6 +88,7 @@ BOTS: dict[str, tuple[Setting, ...]] = {
         _int("budget", 0, 20_000, "evaluations spent playing on to the end of a turn"),
         _int("sample", 1, 1000, "with more legal actions than this, judge a random sample"),
         _int("shortlist", 1, 64, "where the game estimates actions, judge only the best few"),
+        _int("worlds", 1, 16, "worlds the best few actions are judged in (what one hides)"),
     ),
     "mcts": (
         _int("iterations", 1, 100_000, "search iterations (the search also stops at seconds)"),

@@ -23,7 +23,7 @@ from towpath.core.errors import GameError
 from towpath.core.options import parse_assignments
 from towpath.core.record import check_record, read_json_file
 from towpath.sim.bench import PlayoutSpeed, playout_table
-from towpath.sim.strength import Pairing, mcts_iterations_per_second, pairing
+from towpath.sim.strength import OPPONENTS, Pairing, mcts_iterations_per_second, pairing
 
 app = typer.Typer(
     add_completion=False,
@@ -155,6 +155,10 @@ def bench(
         bool, typer.Option("--strength", help="also play mcts against random and greedy")
     ] = False,
     strength_games: Annotated[int, typer.Option(min=1, help="2-player games per pairing")] = 40,
+    opponent: Annotated[
+        list[str] | None,
+        typer.Option(help="mcts's opponent: random or greedy; repeatable (default: both)"),
+    ] = None,
     mcts_seconds: Annotated[float, typer.Option(help="MCTS budget per move")] = 1.0,
     workers: Annotated[int, typer.Option(min=1, help="processes for the strength games")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON instead of tables")] = False,
@@ -165,6 +169,10 @@ def bench(
     ids = game or towpath.game_ids()
     for game_id in ids:
         towpath.load(game_id, players)  # refuse a bad id or player count before playing
+    opponents = opponent or list(OPPONENTS)
+    unknown = sorted(set(opponents) - set(OPPONENTS))
+    if unknown:
+        raise GameError(f"bench --opponent {unknown[0]}: expected {' or '.join(OPPONENTS)}")
     note = Console(stderr=True)
     speeds = playout_table(ids, players, seconds, lambda g: note.print(f"playing {g}..."))
     rates = {g: mcts_iterations_per_second(g, seconds) for g in ids}
@@ -173,15 +181,13 @@ def bench(
         budget = {"seconds": mcts_seconds}
         with games_bar(note) as bar:
             for game_id in ids:
-                for opponent in ("random", "greedy"):
-                    heard = GamesProgress(bar, f"{game_id}: mcts against {opponent}")
+                for against in opponents:
+                    heard = GamesProgress(bar, f"{game_id}: mcts against {against}")
                     duels = pairing(
-                        game_id, "mcts", opponent, strength_games, budget, None, workers, heard
+                        game_id, "mcts", against, strength_games, budget, None, workers, heard
                     )
                     bar.console.print(
-                        f"{game_id}: mcts against {opponent}: {duels.wins:g} wins, "
-                        f"{duels.losses:g} losses, {duels.draws:g} draws",
-                        highlight=False,
+                        f"{game_id}: mcts against {against}: {told(duels)}", highlight=False
                     )
                     pairings.append(duels)
     if as_json:
@@ -292,20 +298,33 @@ def speed_table(speeds: list[PlayoutSpeed], rates: dict[str, float]) -> Table:
     return table
 
 
+def told(duels: Pairing) -> str:
+    """A pairing's wins, losses and draws, in all and from each seat."""
+    total = duels.total
+    seats = "; ".join(
+        f"seat {n}: {seat.wins:g} of {seat.games}" for n, seat in enumerate(duels.seats)
+    )
+    return f"{total.wins:g} wins, {total.losses:g} losses, {total.draws:g} draws ({seats})"
+
+
 def strength_table(pairings: list[Pairing]) -> Table:
-    table = Table("game", "bot", "opponent", "games", "wins", "draws", "win rate", "95% interval")
+    table = Table(
+        "game", "bot", "opponent", "seat", "games", "wins", "draws", "win rate", "95% interval"
+    )
     for p in pairings:
-        row = p.as_dict()
-        table.add_row(
-            p.game,
-            p.bot,
-            p.opponent,
-            str(p.games),
-            f"{p.wins:g}",
-            f"{p.draws:g}",
-            f"{p.win_rate:.0%}",
-            f"{row['wilson_low']:.0%}-{row['wilson_high']:.0%}",
-        )
+        rows = [("both", p.total), *((str(n), seat) for n, seat in enumerate(p.seats))]
+        for seat_name, seat in rows:
+            row = seat.as_dict()
+            named = (p.game, p.bot, p.opponent) if seat_name == "both" else ("", "", "")
+            table.add_row(
+                *named,
+                seat_name,
+                str(seat.games),
+                f"{seat.wins:g}",
+                f"{seat.draws:g}",
+                f"{seat.win_rate:.0%}",
+                f"{row['wilson_low']:.0%}-{row['wilson_high']:.0%}",
+            )
     return table
 
 

@@ -13,15 +13,15 @@ from towpath.api import agent, load
 from towpath.sim.stats import wilson
 
 Params = dict[str, Any]
+OPPONENTS = ("random", "greedy")  # the bots MCTS is measured against
 
 
 @dataclass(frozen=True)
-class Pairing:
-    game: str
-    bot: str
-    opponent: str
+class Seat:
+    """The bot's games from one seat of a pairing."""
+
     games: int
-    wins: float  # the bot's wins; a shared win counts its share
+    wins: float  # a shared win counts its share
     losses: float
 
     @property
@@ -36,9 +36,6 @@ class Pairing:
     def as_dict(self) -> dict[str, Any]:
         low, high = wilson(self.wins, self.games)
         return {
-            "game": self.game,
-            "bot": self.bot,
-            "opponent": self.opponent,
             "games": self.games,
             "wins": self.wins,
             "losses": self.losses,
@@ -46,6 +43,34 @@ class Pairing:
             "win_rate": round(self.win_rate, 3),
             "wilson_low": round(low, 3),
             "wilson_high": round(high, 3),
+        }
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """A bot against an opponent in 2-player games, seats swapped game by game: in all, and
+    from each seat (`seats[0]`: the games the bot sat first)."""
+
+    game: str
+    bot: str
+    opponent: str
+    seats: tuple[Seat, Seat]
+
+    @property
+    def total(self) -> Seat:
+        return Seat(
+            sum(s.games for s in self.seats),
+            sum(s.wins for s in self.seats),
+            sum(s.losses for s in self.seats),
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "bot": self.bot,
+            "opponent": self.opponent,
+            **self.total.as_dict(),
+            "seats": [seat.as_dict() for seat in self.seats],
         }
 
 
@@ -65,14 +90,15 @@ def play_duel(
     return state.returns()
 
 
-def _duel_task(task: tuple[str, str, str, Params, Params, int]) -> tuple[float, float]:
-    """(the bot's return, the opponent's) in game `seed`, the bot in seat seed % 2."""
+def _duel_task(task: tuple[str, str, str, Params, Params, int]) -> tuple[int, float, float]:
+    """(the bot's seat, its return, the opponent's) in game `seed`, the bot in seat seed % 2."""
     game_id, bot, opponent, bot_params, opponent_params, seed = task
-    if seed % 2 == 0:
+    seat = seed % 2
+    if seat == 0:
         returns = play_duel(game_id, (bot, opponent), (bot_params, opponent_params), seed)
-        return returns[0], returns[1]
-    returns = play_duel(game_id, (opponent, bot), (opponent_params, bot_params), seed)
-    return returns[1], returns[0]
+    else:
+        returns = play_duel(game_id, (opponent, bot), (opponent_params, bot_params), seed)
+    return seat, returns[seat], returns[1 - seat]
 
 
 def pairing(
@@ -85,27 +111,34 @@ def pairing(
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
 ) -> Pairing:
-    """`games` 2-player games of `bot` against `opponent`, alternating who sits first;
-    `progress` hears (games done, games) as each game ends."""
+    """`games` 2-player games of `bot` against `opponent`, alternating who sits first (game
+    `seed` is played with the bot in seat seed % 2); `progress` hears (games done, games) as
+    each game ends."""
     tasks = [
         (game_id, bot, opponent, bot_params or {}, opponent_params or {}, seed)
         for seed in range(games)
     ]
-    results: list[tuple[float, float]] = []
+    results: list[tuple[int, float, float]] = []
     if progress:
         progress(0, games)
     for result in _duels(tasks, workers):
         results.append(result)
         if progress:
             progress(len(results), games)
-    wins = sum(mine for mine, _ in results)
-    losses = sum(theirs for _, theirs in results)
-    return Pairing(game_id, bot, opponent, games, wins, losses)
+    seats = tuple(
+        Seat(
+            sum(1 for seat, _, _ in results if seat == sitting),
+            sum(mine for seat, mine, _ in results if seat == sitting),
+            sum(theirs for seat, _, theirs in results if seat == sitting),
+        )
+        for sitting in (0, 1)
+    )
+    return Pairing(game_id, bot, opponent, (seats[0], seats[1]))
 
 
 def _duels(
     tasks: list[tuple[str, str, str, Params, Params, int]], workers: int
-) -> Iterator[tuple[float, float]]:
+) -> Iterator[tuple[int, float, float]]:
     """The duels' results in the order they finish."""
     if workers <= 1:
         yield from map(_duel_task, tasks)

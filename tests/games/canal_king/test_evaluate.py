@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 import towpath
-from tests.games.canal_king.helpers import NETWORK, NW, SE, position, small
+from tests.games.canal_king.helpers import NE, NETWORK, NW, SE, SW, N, S, position, small
 from towpath.core.actions import Action
 from towpath.games.canal_king import CanalKing
 from towpath.games.canal_king.actions import Place, Swap
@@ -16,10 +16,14 @@ from towpath.games.canal_king.components import EDGES, PAIRS, line_bit
 from towpath.games.canal_king.evaluate import (
     FAR,
     HOPELESS,
+    NO_CELLS,
+    ORDERS,
     TILE,
     Canals,
     building_turns,
+    launch_turns,
     lead,
+    progress,
     via,
     way,
 )
@@ -213,6 +217,46 @@ def test_a_way_needs_tiles_the_player_can_still_get() -> None:
     names = state.game.parts.tiles.names
     state.pile = [t for t in state.pile if names[t].split(":")[0].lower() not in curves]
     assert way(Canals(state).legs(0)) // TILE > 1
+
+
+def test_a_way_whose_legs_need_lines_no_tile_joins_goes_around_that_cell() -> None:
+    """Route 4 (D-F-B-E) on the empty small board, calling at B first: searched on their own,
+    the leg D-B enters B by its dock (3,0) along a straight N-S, and the leg F-B along a gentle
+    curve N-SW. Each fits, but no tile has both (a fork turns its gentle curve to the other
+    side), so that way cannot be built: D-B goes round by (4,3)-(4,0), B's other dock, for one
+    stop more."""
+    state = position(cards=[4, 2], hands=[["S", "G", "T", "S", "G"], ["S"] * 5], **small())
+    canals, tables = Canals(state), state.game.tables
+    dock = state.game.parts.board.cell(3, 0)
+    assert dock is not None
+    b_first = ORDERS[1]
+    assert way(canals.legs(0)) == sum(canals.legs(0)[leg] for leg in b_first) == 10 * TILE + 3
+    d_to_b, f_to_b, f_to_e = canals.needs(0, b_first, [NO_CELLS] * 3)
+    straight, gentle = line_bit(N, S), line_bit(N, SW)
+    assert (dock, straight) in d_to_b and (dock, gentle) in f_to_b
+    assert not any(cell == dock for cell, _ in f_to_e)
+    key = canals.keys[dock]
+    assert tables.joins(key, canals.kinds, straight) and tables.joins(key, canals.kinds, gentle)
+    assert not tables.joins(key, canals.kinds, straight | gentle)
+    assert canals.unjoined([d_to_b, f_to_b, f_to_e]) == dock
+
+    cost, needs = canals.buildable(0, b_first)
+    assert canals.unjoined(needs) is None
+    assert not any(cell == dock for cell, _ in needs[0])
+    assert cost == 10 * TILE + 4
+    assert canals.buildable_way(0) == cost  # the other order needs 13 tiles
+    assert progress(state, 0, canals) == -launch_turns(cost)
+
+
+def test_lines_a_crossing_tile_joins_are_one_way() -> None:
+    state = position(cards=[4, 2], **small())
+    canals = Canals(state)
+    middle = state.game.parts.board.cell(2, 1)
+    assert middle is not None
+    across = [[(middle, line_bit(N, S))], [(middle, line_bit(NE, SW))]]
+    assert canals.unjoined(across) is None  # an SS
+    askew = [[(middle, line_bit(N, S))], [(middle, line_bit(NE, NW))]]
+    assert canals.unjoined(askew) == middle  # no tile crosses a straight with a gentle curve
 
 
 def through(edge: int) -> int:

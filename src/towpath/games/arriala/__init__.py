@@ -31,6 +31,9 @@ Rules: rules/arriala.md. Where it is silent, this engine decides:
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
 from towpath.core.actions import Action
 from towpath.core.encoding import Encoding
 from towpath.core.errors import GameError, quote
@@ -38,7 +41,7 @@ from towpath.core.game import State
 from towpath.core.registry import register
 from towpath.games.arriala.actions import UNNUMBERED
 from towpath.games.arriala.encoding import ArrialaEncoding
-from towpath.games.arriala.evaluate import evaluate
+from towpath.games.arriala.evaluate import estimate_actions, evaluate, evaluate_all
 from towpath.games.arriala.movement import misplaced, numbered
 from towpath.games.arriala.state import ArrialaState
 from towpath.games.arriala.table import ArrialaTable
@@ -47,6 +50,7 @@ from towpath.games.arriala.table import ArrialaTable
 @register
 class Arriala(ArrialaTable):
     state_class = ArrialaState
+    mcts_settings: ClassVar[Mapping[str, Any]] = {"depth": 0}
 
     def new_state(self, seed: int = 0) -> State:
         return ArrialaState(self, seed)
@@ -54,6 +58,17 @@ class Arriala(ArrialaTable):
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, ArrialaState)
         return evaluate(state, seat)
+
+    def evaluate_all(self, state: State) -> list[float]:
+        assert isinstance(state, ArrialaState)
+        return evaluate_all(state)
+
+    def estimate_actions(
+        self, state: State, seat: int, actions: Sequence[Action]
+    ) -> list[float] | None:
+        """The evaluation after each action, from the parts of the position it changes."""
+        assert isinstance(state, ArrialaState)
+        return estimate_actions(state, seat, actions)
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
         """The action; with a state, the worker it names must stand where it says, and a

@@ -17,6 +17,12 @@ the draws after other tiles). Among ways of as many tiles it takes the one of fe
 such turns (each port passed, each tile of the player's flag colour followed along its line,
 two for an opponent's special tile). A route no tile can join any more is HOPELESS.
 
+The legs of a way (start to a call, call to call, call to final port) are searched each on its
+own, so two of them may need lines in one cell that no single tile has together (a straight
+crossed by a gentle curve, say, or a fork turned the wrong way): such a way cannot be built.
+The leg that costs least to take around that cell is searched again without laying a tile
+there, cell after cell (up to REROUTES); an order of the calls still not buildable is refused.
+
 The value is the seat's lead over the best other player, in turns, and how soon it may win.
 
 Bots rank hundreds of placements per turn, so `estimate_actions` judges a building action from
@@ -66,6 +72,7 @@ LINE = tuple(line_bit(a, b) if a != b else 0 for a in range(EDGES) for b in rang
 # The legs of a route: (start, 1st call), (start, 2nd call), (1st, 2nd), (1st, final),
 # (2nd, final), by their places on the route card; the calls may come in either order.
 LEGS = ((0, 1), (0, 2), (1, 2), (1, 3), (2, 3))
+ORDERS = ((0, 2, 4), (1, 2, 3))  # the LEGS of a way: 1st call first, or 2nd call first
 
 
 def turns_of(cost: int) -> int:
@@ -73,13 +80,41 @@ def turns_of(cost: int) -> int:
     return min(cost // TILE + cost % TILE, HOPELESS)
 
 
+# How a search came to a crossing or port: from crossing c leaving its cell by edge e
+# (c * EDGES + e), from the search's own port (SOURCE), or through port p (-2 - p).
+SOURCE = -1
+NO_CELLS: frozenset[int] = frozenset()
+REROUTES = 4  # the cells a way may be taken around before it is taken as it is
+Needs = list[tuple[int, int]]  # the cells of a way that need a tile, with the line each needs
+
+
 @dataclass(frozen=True)
 class Reach:
     """What a search from one port found: the cost of arriving in each port (its stop
-    included), and of entering each crossing (before paying for that cell)."""
+    included), and of entering each crossing (before paying for that cell); and how it came
+    to each (`came`, `came_to_port`), so that its ways can be followed back."""
 
     ports: list[int]
     crossings: list[int]
+    came: list[int]
+    came_to_port: list[int]
+
+    def cells(self, port: int, laid: list[int]) -> Needs:
+        """The cells of the way to `port` that need a tile, with the line it needs there
+        (`laid`: the lines of the tile on each cell, 0 on a free one)."""
+        found = []
+        came = self.came_to_port[port]
+        while came != SOURCE:
+            if came < SOURCE:
+                came = self.came_to_port[SOURCE - 1 - came]
+                continue
+            crossing, edge = divmod(came, EDGES)
+            cell, entry = divmod(crossing, EDGES)
+            line = LINE[entry * EDGES + edge]
+            if not line & laid[cell]:
+                found.append((cell, line))
+            came = self.came[crossing]
+        return found
 
 
 @dataclass(frozen=True)
@@ -117,7 +152,7 @@ class Canals:
         self.kinds = kinds_of(state, (*chain(*state.hands), *state.pile, *state.discards))
         self.held: dict[int, int] = {}  # the kinds a seat is taken to hold, where not its hand's
         self.opened: dict[int, Openings] = {}
-        self.reaches: dict[tuple[int, int], Reach] = {}
+        self.reaches: dict[tuple[int, int, frozenset[int]], Reach] = {}
 
     def holding(self, seat: int, held: int) -> Canals:
         """The ways of this position were the seat to hold tiles of these kinds instead."""
@@ -138,8 +173,13 @@ class Canals:
         tables = self.state.game.tables
         return [
             tables.open_lines(key & ~lift, self.kinds) if lift else 0
-            for key, lift in zip(self.keys, self.liftable(self.kinds), strict=True)
+            for key, lift in zip(self.keys, self.lifts, strict=True)
         ]
+
+    @cached_property
+    def lifts(self) -> list[int]:
+        """Per free cell, the terrain demands a replaced neighbour would lift (`liftable`)."""
+        return self.liftable(self.kinds)
 
     def open_lines(self, seat: int) -> Openings:
         """Per cell, the lines it may come to have: by a tile of the seat's hand, by a tile
@@ -178,16 +218,92 @@ class Canals:
         constraint = demanding(self.state.constraints[cell], edge, canal)
         return self.keys[cell] & ~CONSTRAINT_BITS | constraint
 
-    def reach(self, seat: int, port: int) -> Reach:
-        found = self.reaches.get((seat, port))
+    def reach(self, seat: int, port: int, barred: frozenset[int] = NO_CELLS) -> Reach:
+        found = self.reaches.get((seat, port, barred))
         if found is None:
-            found = self.reaches[seat, port] = self.search(seat, port)
+            found = self.reaches[seat, port, barred] = self.search(seat, port, barred)
         return found
 
     def legs(self, seat: int) -> list[int]:
-        """The costs of the seat's LEGS."""
+        """The costs of the seat's LEGS, each searched on its own."""
+        ends = [self.ends(seat, leg) for leg in range(len(LEGS))]
+        return [self.reach(seat, source).ports[target] for source, target in ends]
+
+    def buildable_way(self, seat: int) -> int:
+        """The cost of the seat's cheapest way that tiles can build: the legs of each order of
+        the calls searched on their own, then, where they need lines in one cell that no tile
+        joins, one of them taken around that cell."""
+        legs = self.legs(seat)
+        best = FAR
+        for order in sorted(ORDERS, key=lambda legs_of: sum(legs[leg] for leg in legs_of)):
+            if sum(legs[leg] for leg in order) >= best:
+                break
+            best = min(best, self.buildable(seat, order)[0])
+        return best
+
+    def buildable(self, seat: int, order: tuple[int, int, int]) -> tuple[int, list[Needs]]:
+        """The cost of a way along these LEGS once no cell of it needs lines no tile joins
+        (FAR where it still does after going around REROUTES cells), and the tiles each leg
+        needs."""
+        barred = [NO_CELLS] * len(order)
+        for _ in range(REROUTES + 1):
+            needs = self.needs(seat, order, barred)
+            cell = self.unjoined(needs)
+            if cell is None:
+                return self.cost(seat, order, barred), needs
+            around = [
+                [*barred[:k], barred[k] | {cell}, *barred[k + 1 :]]
+                for k, need in enumerate(needs)
+                if any(needed == cell for needed, _ in need)
+            ]
+            barred = min(around, key=lambda avoid: self.cost(seat, order, avoid))
+        return FAR, needs
+
+    def ends(self, seat: int, leg: int) -> tuple[int, int]:
+        """The ports a leg of the seat's route joins."""
         ports = self.state.game.parts.routes[self.state.routes[seat]]
-        return [self.reach(seat, ports[a]).ports[ports[b]] for a, b in LEGS]
+        first, last = LEGS[leg]
+        return ports[first], ports[last]
+
+    def cost(self, seat: int, order: tuple[int, int, int], barred: list[frozenset[int]]) -> int:
+        """The cost of these legs, each kept off its barred cells."""
+        total = 0
+        for leg, cells in zip(order, barred, strict=True):
+            source, target = self.ends(seat, leg)
+            total += self.reach(seat, source, cells).ports[target]
+        return total
+
+    def needs(
+        self, seat: int, order: tuple[int, int, int], barred: list[frozenset[int]]
+    ) -> list[Needs]:
+        """The tiles each of these legs needs, kept off its barred cells."""
+        found = []
+        for leg, cells in zip(order, barred, strict=True):
+            source, target = self.ends(seat, leg)
+            found.append(self.reach(seat, source, cells).cells(target, self.laid))
+        return found
+
+    def unjoined(self, needs: list[Needs]) -> int | None:
+        """A cell where these ways need lines that no tile fitting it can have together."""
+        lines: dict[int, int] = {}
+        for cell, line in chain(*needs):
+            lines[cell] = lines.get(cell, 0) | line
+        tables = self.state.game.tables
+        for cell, needed in lines.items():
+            if needed & (needed - 1) == 0:  # a single line
+                continue
+            key, lift = self.keys[cell], self.lifts[cell]
+            if not tables.joins(key, self.kinds, needed) and not (
+                lift and tables.joins(key & ~lift, self.kinds, needed)
+            ):
+                return cell
+        return None
+
+    @cached_property
+    def laid(self) -> list[int]:
+        """Per cell, the lines of its tile (0 on a free cell)."""
+        lines = self.state.game.parts.tiles.lines
+        return [lines[code] if code >= 0 else 0 for code in self.state.board]
 
     def stops(self, seat: int) -> list[int]:
         """Per cell, the stops the seat's ship makes following a line of the tile there."""
@@ -199,38 +315,44 @@ class Canals:
                 found[cell] = 2  # a stop, and the turn lost there
         return found
 
-    def search(self, seat: int, source: int) -> Reach:
+    def search(self, seat: int, source: int, barred: frozenset[int] = NO_CELLS) -> Reach:
         """The cheapest ways from port `source` to each port and crossing, for the seat's ship.
 
         Passing a tile along one of its lines costs its stops; passing a cell any other way
         costs a tile where some tile with that line fits it, two where one would fit once a
-        neighbour were replaced; a port passed is a stop.
+        neighbour were replaced; a port passed is a stop. No tile is laid on `barred` cells.
         """
         parts = self.state.game.parts
-        step, lines, board = parts.board.step, parts.tiles.lines, self.state.board
+        step, all_laid = parts.board.step, self.laid
         opened = self.open_lines(seat)
         at_hand, fitting, freed = opened.at_hand, opened.fitting, opened.freed
+        if barred:
+            at_hand, fitting, freed = (
+                [0 if cell in barred else lines for cell, lines in enumerate(kind)]
+                for kind in (at_hand, fitting, freed)
+            )
         stops = self.stops(seat)
         ports = [FAR] * len(parts.board.ports)
-        best = [FAR] * (len(board) * EDGES)
+        came_to_port = [SOURCE] * len(parts.board.ports)
+        best = [FAR] * (len(all_laid) * EDGES)
+        came = [SOURCE] * len(best)
         queue: list[tuple[int, int]] = []
 
-        def moor(port: int, cost: int) -> None:
-            ports[port] = cost
+        def moor(port: int, cost: int, how: int) -> None:
+            ports[port], came_to_port[port] = cost, how
             for cell, edge in parts.board.ports[port].docks:
                 crossing = cell * EDGES + edge
                 if cost < best[crossing]:
-                    best[crossing] = cost
+                    best[crossing], came[crossing] = cost, SOURCE - 1 - port
                     heapq.heappush(queue, (cost, crossing))
 
-        moor(source, 0)
+        moor(source, 0, SOURCE)
         while queue:
             spent, crossing = heapq.heappop(queue)
             if spent > best[crossing]:
                 continue
             cell, entry = divmod(crossing, EDGES)
-            code = board[cell]
-            laid = lines[code] if code >= 0 else 0
+            laid = all_laid[cell]
             for edge in range(EDGES):
                 line = LINE[entry * EDGES + edge]
                 if line & laid:
@@ -246,11 +368,11 @@ class Canals:
                 target = step[cell * EDGES + edge]
                 if target >= 0:
                     if cost < best[target]:
-                        best[target] = cost
+                        best[target], came[target] = cost, crossing * EDGES + edge
                         heapq.heappush(queue, (cost, target))
                 elif target != BORDER and cost + 1 < ports[-1 - target]:
-                    moor(-1 - target, cost + 1)
-        return Reach(ports, best)
+                    moor(-1 - target, cost + 1, crossing * EDGES + edge)
+        return Reach(ports, best, came, came_to_port)
 
 
 def evaluate(state: CanalKingState, seat: int) -> float:
@@ -278,17 +400,22 @@ def progress(state: CanalKingState, seat: int, canals: Canals) -> float:
     """Minus the turns the seat still needs to win."""
     if state.ships[seat] is not None:
         return -float(sailing_turns(state, seat))
-    return -float(building_turns(canals.legs(seat)))
+    return -float(launch_turns(canals.buildable_way(seat)))
 
 
 def way(leg: list[int]) -> int:
     """The cost of a route's way from the costs of its LEGS, calls in the better order."""
-    return min(leg[0] + leg[2] + leg[4], leg[1] + leg[2] + leg[3])
+    return min(sum(leg[index] for index in order) for order in ORDERS)
 
 
 def building_turns(leg: list[int]) -> int:
     """A building seat's turns from the costs of its LEGS: tiles, the launch, then sailing."""
-    return min(turns_of(way(leg)) + 1, HOPELESS)
+    return launch_turns(way(leg))
+
+
+def launch_turns(cost: int) -> int:
+    """A building seat's turns from the cost of its way: tiles, the launch, then sailing."""
+    return min(turns_of(cost) + 1, HOPELESS)
 
 
 def sailing_turns(state: CanalKingState, seat: int) -> int:
@@ -369,6 +496,8 @@ def estimate_actions(state: CanalKingState, seat: int, actions: Sequence[Action]
     players = range(state.game.players)
     canals = Canals(state)
     legs = {other: canals.legs(other) for other in players if state.ships[other] is None}
+    # A tile that shortens a seat's legs leaves whatever its buildable way must go around.
+    around = {other: canals.buildable_way(other) - way(leg) for other, leg in legs.items()}
     now = [progress(state, other, canals) for other in players]
     swapping = Swapping(state, canals, now[state.player])
     estimates = []
@@ -388,7 +517,9 @@ def estimate_actions(state: CanalKingState, seat: int, actions: Sequence[Action]
             continue
         values = list(now)
         for other, leg in opened.items():
-            values[other] = -float(building_turns(leg))
+            cost = way(leg)
+            if cost < way(legs[other]):
+                values[other] = -float(launch_turns(cost + around[other]))
         estimates.append(lead(values, seat))
     return estimates
 
@@ -406,9 +537,10 @@ class Swapping:
 
     @cached_property
     def gain(self) -> float:
-        """The best the draws can bring: every kind the way lacks."""
+        """The best the draws can bring: every kind the way lacks. Never less than nothing:
+        more tiles take no way away, though the buildable way found with them may be dearer."""
         mover, canals = self.state.player, self.canals
-        return progress(self.state, mover, canals.holding(mover, canals.kinds)) - self.now
+        return max(0.0, progress(self.state, mover, canals.holding(mover, canals.kinds)) - self.now)
 
     def progress(self, swap: Swap) -> float:
         tiles = self.state.game.parts.tiles

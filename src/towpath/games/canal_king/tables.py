@@ -180,6 +180,18 @@ class ActionTables:
             self.opened[key, kinds] = lines
         return lines
 
+    def joins(self, key: int, kinds: int, lines: int) -> bool:
+        """Whether one playing tile of `kinds` that may be placed in a cell in state `key` (or
+        replace its tile) has every one of these lines."""
+        per_kind = (self.fit.get(key) or self._fit(key))[1]
+        tile_lines = self.parts.tiles.lines
+        return any(
+            tile_lines[self.kind_code[kind] + rotation] & lines == lines
+            for kind, rotations in enumerate(per_kind[: self.special_kind])
+            if kinds >> kind & 1
+            for rotation in rotations
+        )
+
     def _fit(self, key: int) -> Fit:
         high, constraint = key >> STATE_SHIFT, key & CONSTRAINT_BITS
         kinds = range(len(self.parts.tiles.kinds))

@@ -10,8 +10,13 @@ rotations beyond the free 60° raise it. So the game is won by docking well:
 - free movement comes only from other boats on the river: a boat waiting in the start area
   with no logs can never move again, and a boat left alone with a shortfall can never finish
   (the turn limit will end the game with no winner);
-- otherwise the value is the race against the best other boat, times how near the boat is to
-  needing nothing more, nudged toward staying close to other boats (where docking happens).
+- otherwise the value is the race against the best other boat, nudged toward needing nothing
+  more and toward staying close to other boats (where docking happens). The race weighs most:
+  how near the boat is to needing nothing more moves only half the value, so that at the start,
+  when every boat needs some 55 spaces, an even race is worth about a quarter and not nearly
+  nothing (a search whose values all lie near 0 cannot tell its moves apart; with this scale
+  MCTS beat greedy in 32 of 40 games at 2000 iterations a move, against 23 of the same 40 when
+  nearness weighed the whole value).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ LEAD_SCALE = 12.0  # spaces of shortfall that make a clear, but not decisive, le
 COMPLETION_SCALE = 20.0  # spaces of shortfall that cut the chance of finishing by 1/e
 NEAR_WEIGHT = 0.1  # share of the value that rewards closeness to another boat
 FINISHER_CHANCE = 0.95
+COMPLETION_WEIGHT = 0.5  # share of the value that rewards needing little more
 
 
 def shortfall(state: MississippiState, seat: int) -> int:
@@ -51,7 +57,8 @@ def evaluate(state: MississippiState, seat: int) -> float:
     finish = state.game.river.finish
     gap = min(abs(state.spaces[other] - state.spaces[seat]) for other in partners)
     near = 1.0 - min(gap, finish) / finish
-    return race * completion * (1.0 - NEAR_WEIGHT + NEAR_WEIGHT * near)
+    nearness = 1.0 - COMPLETION_WEIGHT + COMPLETION_WEIGHT * completion
+    return race * nearness * (1.0 - NEAR_WEIGHT + NEAR_WEIGHT * near)
 
 
 def _can_move(state: MississippiState, seat: int) -> bool:
