@@ -89,6 +89,8 @@ def test_bots_refuse_a_finished_game_and_bad_settings() -> None:
         towpath.agent("mcts", rollout="smart")
     with pytest.raises(GameError, match="budget"):
         towpath.agent("mcts", iterations=0)
+    with pytest.raises(GameError, match="mcts clock: expected wall or cpu, got 'sundial'"):
+        towpath.agent("mcts", clock="sundial")
     with pytest.raises(GameError, match="does not take"):
         towpath.agent("greedy", depth=3)
 
@@ -139,9 +141,10 @@ def test_the_opening_is_searched_alike_from_either_seat() -> None:
     assert mirrored_values == pytest.approx(values, abs=1e-12)
 
 
-def test_mcts_with_a_time_budget_searches_and_answers() -> None:
+@pytest.mark.parametrize("clock", ["wall", "cpu"])
+def test_mcts_with_a_time_budget_searches_and_answers(clock: str) -> None:
     state = positions_of("mississippi", 2, seed=8)[0]
-    bot = MCTSAgent(seed=2, seconds=0.05)
+    bot = MCTSAgent(seed=2, seconds=0.05, clock=clock)
     assert bot.choose(state) in state.legal_actions()
     assert bot.last_iterations >= 1
 

@@ -235,10 +235,23 @@ def test_bench_strength_table() -> None:
     assert seats[-6:] == ["both", "0", "1", "both", "0", "1"]
 
 
+def test_bench_refuses_an_unknown_clock_in_one_line() -> None:
+    result = towpath_cli("bench", "--strength", "--mcts-clock", "sundial")
+    one_line_error(result, "bench --mcts-clock sundial: expected wall or cpu")
+
+
 def test_bench_strength_against_one_opponent_per_seat_as_json() -> None:
     args = ["bench", "-g", "mississippi", "--seconds", "0.1", "--strength", "--json"]
     result = towpath_cli(
-        *args, "--strength-games", "3", "--mcts-seconds", "0.02", "--opponent", "greedy"
+        *args,
+        "--strength-games",
+        "3",
+        "--mcts-seconds",
+        "0.02",
+        "--opponent",
+        "greedy",
+        "--mcts-clock",
+        "cpu",
     )
     assert result.returncode == 0, result.stderr
     (row,) = json.loads(result.stdout)["strength"]

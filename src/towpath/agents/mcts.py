@@ -28,6 +28,7 @@ from towpath.core.game import State
 from towpath.core.rng import Rng
 
 DEFAULT_ITERATIONS = 1000
+CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 REPORT_EVERY = 0.1  # seconds between reports of the best action so far
 
 
@@ -93,8 +94,11 @@ class MCTSAgent(Agent):
         prior_depth: int | None = None,
         root_worlds: int | None = None,
         shortlist: int | None = None,
+        clock: str = "wall",
     ) -> None:
-        """Budget: `iterations`, or `seconds` of search (both: whichever ends first).
+        """Budget: `iterations`, or `seconds` of search (both: whichever ends first), timed by
+        the `clock`: "wall" time, or the "cpu" time of the searching thread (a machine's other
+        work then does not weaken the bot, for measuring its strength).
 
         Rollouts of at most `depth` actions are "random" or "greedy" (ε-greedy on the game's
         evaluation); a rollout that does not reach the end is scored by the evaluation. With
@@ -104,11 +108,14 @@ class MCTSAgent(Agent):
         """
         if rollout not in (None, "random", "greedy"):
             raise GameError(f"mcts rollout: expected random or greedy, got {rollout!r}")
+        if clock not in CLOCKS:
+            raise GameError(f"mcts clock: expected wall or cpu, got {clock!r}")
         if (iterations is not None and iterations < 1) or (seconds is not None and seconds <= 0):
             raise GameError("mcts budget: expected iterations ≥ 1 or seconds > 0")
         self.rng = Rng(seed)
         self.iterations = iterations if iterations or seconds else DEFAULT_ITERATIONS
         self.seconds = seconds
+        self.clock = CLOCKS[clock]
         given: dict[str, Any] = {
             "exploration": exploration,
             "rollout": rollout,
@@ -138,7 +145,7 @@ class MCTSAgent(Agent):
             return actions[0]
         self.settings = Settings(**{**state.game.mcts_settings, **self.given})
         root = Node()
-        self.deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        self.deadline = None if self.seconds is None else self.clock() + self.seconds
         done = self.seed_root(root, actions, state, seat)
         reported = time.perf_counter()
         while done == 0 or not self.spent(done):
@@ -197,7 +204,7 @@ class MCTSAgent(Agent):
         return done
 
     def past_deadline(self) -> bool:
-        return self.deadline is not None and time.perf_counter() >= self.deadline
+        return self.deadline is not None and self.clock() >= self.deadline
 
     def spent(self, done: int) -> bool:
         """Whether the budget is spent after `done` iterations."""

@@ -103,6 +103,7 @@ BOTS: dict[str, tuple[Setting, ...]] = {
         _int("prior_depth", 0, 5, "tree depth down to which children are ordered"),
         _int("root_worlds", 0, 100, "common worlds the root's shortlist is first judged in"),
         _int("shortlist", 1, 64, "the root's best-ranked actions judged in root_worlds"),
+        Setting("clock", str, "what seconds are timed by", choices=("wall", "cpu")),
     ),
 }
 

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 import towpath
+from towpath.agents.mcts import CLOCKS
 from towpath.cli.play import COMMAND_WORDS, LineReader, Session, plain_reader
 from towpath.cli.progress import GamesProgress, games_bar
 from towpath.cli.replay import Replay, all_positions
@@ -160,12 +161,18 @@ def bench(
         typer.Option(help="mcts's opponent: random or greedy; repeatable (default: both)"),
     ] = None,
     mcts_seconds: Annotated[float, typer.Option(help="MCTS budget per move")] = 1.0,
+    mcts_clock: Annotated[
+        str,
+        typer.Option(help="what the MCTS budget is timed by: wall, or cpu (load-proof)"),
+    ] = "wall",
     workers: Annotated[int, typer.Option(min=1, help="processes for the strength games")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON instead of tables")] = False,
 ) -> None:
     """Speed of each game on one core (random playouts, MCTS iterations) and bot strength."""
     if seconds <= 0 or mcts_seconds <= 0:
         raise GameError("bench: expected --seconds and --mcts-seconds above 0")
+    if mcts_clock not in CLOCKS:
+        raise GameError(f"bench --mcts-clock {mcts_clock}: expected wall or cpu")
     ids = game or towpath.game_ids()
     for game_id in ids:
         towpath.load(game_id, players)  # refuse a bad id or player count before playing
@@ -178,7 +185,7 @@ def bench(
     rates = {g: mcts_iterations_per_second(g, seconds) for g in ids}
     pairings = []
     if strength:
-        budget = {"seconds": mcts_seconds}
+        budget = {"seconds": mcts_seconds, "clock": mcts_clock}
         with games_bar(note) as bar:
             for game_id in ids:
                 for against in opponents:
