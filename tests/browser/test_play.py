@@ -76,7 +76,7 @@ def test_two_players_each_see_only_their_own_secrets(server: Server, browser: Br
         shown = opened.locator(f'#board [data-hand="{seat}"] [data-tile]')
         assert [shown.nth(k).get_attribute("data-tile") for k in range(shown.count())] == mine
         assert opened.locator(f'#board [data-hand="{other}"] [data-tile]').count() == 0
-        expect(opened.locator(f'#board [data-hand="{other}"]')).to_contain_text("hidden tiles")
+        expect(opened.locator(f'#board [data-hand="{other}"]')).to_contain_text("hidden tile")
         theirs = server.get(f"/api/rooms/{created['room']}", created["seats"][other]["token"])
         html = opened.content()
         for tile in theirs["view"]["hands"][other]:

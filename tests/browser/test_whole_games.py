@@ -86,7 +86,7 @@ def hands_shown(page: Page) -> None:
 
 def cards_shown(page: Page) -> None:
     """Mapped Out: every card and hand tile is shown at the end."""
-    expect(page.locator("#board")).not_to_contain_text("hidden tiles")
+    expect(page.locator("#board")).not_to_contain_text("hidden tile")
     unknown = page.eval_on_selector_all(
         "#board [data-card] text", "nodes => nodes.filter(n => n.textContent === '?').length"
     )

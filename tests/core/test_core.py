@@ -8,7 +8,7 @@ import pytest
 
 import towpath
 from towpath.core import grid
-from towpath.core.actions import Words
+from towpath.core.actions import Words, counted
 from towpath.core.errors import GameError
 from towpath.core.hexgrid import ODD_Q, ODD_R, OffsetLayout, opposite
 from towpath.core.options import BoolOption, ChoiceOption, IntListOption, IntOption
@@ -128,3 +128,7 @@ def test_an_ending_says_its_reason_winners_and_how() -> None:
     ending = state.ending()
     assert ending is not None
     assert ending.to_json() == {"reason": "limit", "winners": [], "how": ending.how}
+
+
+def test_a_count_of_one_takes_the_singular() -> None:
+    assert [counted(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]

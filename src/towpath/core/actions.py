@@ -24,6 +24,11 @@ class Action:
         return self.notation()
 
 
+def counted(count: int, noun: str) -> str:
+    """The count and its noun, plural unless one: "1 card", "3 cards"."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 @dataclass(frozen=True, slots=True)
 class Words:
     """An action said in words (`State.words`), for people.

@@ -6,6 +6,7 @@ import textwrap
 from typing import Any
 
 from towpath.core import svg
+from towpath.core.actions import counted
 from towpath.core.game import JSON
 from towpath.games.arriala.actions import BuildMasterwork, River, ToCanal, ToVineyard
 from towpath.games.arriala.components import blue_id
@@ -314,7 +315,7 @@ def _cards_lines(view: dict[str, JSON]) -> list[str]:
     hands = []
     for seat, hand in enumerate(view["hands"]):
         colour = view["colours"][seat]
-        held = ", ".join(hand) or "no cards" if isinstance(hand, list) else f"{hand} cards"
+        held = ", ".join(hand) or "no cards" if isinstance(hand, list) else counted(hand, "card")
         hands.append(f"{colour}: {held}")
     cards = f"Cards: pile {view['pile']}, discards {len(view['discards'])} · " + " · ".join(hands)
     return textwrap.wrap(cards, WIDTH, subsequent_indent="  ")
@@ -642,7 +643,7 @@ def _players_svg(view: dict[str, JSON], y: float) -> tuple[str, float]:
         elif hand is not None:
             box = {"x": 12, "y": row + 18, "width": CARD_W, "height": CARD_H, "rx": 5}
             hidden = svg.tag("rect", {**box, "fill": "#c8bfa6", "stroke": svg.INK})
-            said = svg.text(12 + CARD_W / 2, row + 40, f"{hand} cards")
+            said = svg.text(12 + CARD_W / 2, row + 40, counted(hand, "card"))
             cards.append(svg.group({"data-hidden-hand": seat}, hidden, said))
             lines = 1
         else:

@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any
 
 from towpath.core import svg
+from towpath.core.actions import counted
 from towpath.core.game import JSON, copy_plain
 from towpath.core.grid import OPPOSITE
 from towpath.games.mapped_out.actions import Cork, Pick, Place, Point, Swap
@@ -504,7 +505,7 @@ def _seat_svg(view: dict[str, JSON], seat: int, y: float, marked: set[str]) -> t
                 hand_y,
                 120,
                 40,
-                f"{hidden} hidden tiles",
+                counted(hidden, "hidden tile"),
                 None,
                 "#b8c4cc",
             )
