@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from html import escape
 
 Attrs = Mapping[str, object]
@@ -249,3 +249,17 @@ def chip(x: float, y: float, tokens: str, label: str | None = None) -> str:
 
 def chip_width(label: str) -> float:
     return 22.0 + 8.2 * len(label)
+
+
+def chip_rows(
+    chips: Sequence[tuple[str, str | None]], x: float, y: float, width: float = math.inf
+) -> list[str]:
+    """Chips (tokens, label) side by side from (x, y), a new row where one would pass `width`."""
+    parts, left = [], x
+    for tokens, label in chips:
+        shown = chip_width(label or tokens)
+        if x > left and x + shown > width:
+            x, y = left, y + 36
+        parts.append(chip(x, y, tokens, label))
+        x += shown + 8
+    return parts

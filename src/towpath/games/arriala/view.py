@@ -656,11 +656,7 @@ def _players_svg(view: dict[str, JSON], y: float) -> tuple[str, float]:
 def _chips(view: dict[str, JSON], y: float) -> str:
     if view["current_player"] is None:
         return ""
-    parts, x = [], 12.0
-    for tokens, label in CHIPS:
-        parts.append(svg.chip(x, y, tokens, label))
-        x += svg.chip_width(label) + 8
-    return svg.group({"class": "chips"}, *parts)
+    return svg.group({"class": "chips"}, *svg.chip_rows(CHIPS, 12, y))
 
 
 def _legend_entries() -> list[tuple[str, str]]:

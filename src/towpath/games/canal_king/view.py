@@ -490,13 +490,8 @@ def _chips_svg(view: dict[str, JSON], y: float, width: float) -> str:
     """The one-word actions, for the seat to move."""
     if view["current_player"] is None:
         return ""
-    parts, x = [], 12.0
-    for word in WORDS:
-        if x + svg.chip_width(word) > width:
-            x, y = 12.0, y + 36
-        parts.append(svg.chip(x, y, word))
-        x += svg.chip_width(word) + 8
-    return svg.group({"class": "chips"}, *parts)
+    chips = [(word, None) for word in WORDS]
+    return svg.group({"class": "chips"}, *svg.chip_rows(chips, 12, y, width))
 
 
 def _legend_entries(view: dict[str, JSON]) -> list[tuple[str, str]]:

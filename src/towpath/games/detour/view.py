@@ -411,9 +411,8 @@ def _chips(view: dict[str, JSON], y: float, width: float) -> str:
     if pending is None:
         return ""
     label = f"{pending['card']}: its {pending['part']} part too"
-    chips = [svg.chip(12, y, pending["card"].lower(), label)]
-    chips.append(svg.chip(24 + svg.chip_width(label), y, "done", "done (skip it)"))
-    return svg.group({"class": "chips"}, *chips)
+    chips = [(pending["card"].lower(), label), ("done", "done (skip it)")]
+    return svg.group({"class": "chips"}, *svg.chip_rows(chips, 12, y, width))
 
 
 def _legend_entries(view: dict[str, JSON]) -> list[tuple[str, str]]:

@@ -600,11 +600,7 @@ def _chips(view: dict[str, JSON], y: float) -> str:
         chips.append(("done", "take no tile" if step == "take" else "done"))
     if view["current_player"] is None or not chips:
         return ""
-    parts, x = [], 12.0
-    for tokens, label in chips:
-        parts.append(svg.chip(x, y, tokens, label))
-        x += svg.chip_width(label) + 8
-    return svg.group({"class": "chips"}, *parts)
+    return svg.group({"class": "chips"}, *svg.chip_rows(chips, 12, y))
 
 
 def _legend_entries() -> list[tuple[str, str]]:

@@ -291,15 +291,9 @@ def _chips(view: dict[str, JSON], y: float, width: float) -> str:
     """Turn chips (the boat turns before it moves), and `pass`."""
     if view["current_player"] is None:
         return ""
-    parts = [svg.text(12, y + 15, "Turn:", {"text-anchor": "start"})]
-    x = 56.0
-    for tokens, label in TURNS:
-        if x + svg.chip_width(label) > width:
-            x, y = 56.0, y + 36
-        parts.append(svg.chip(x, y, tokens, label))
-        x += svg.chip_width(label) + 6
-    parts.append(svg.chip(x, y, "pass"))
-    return svg.group({"class": "chips"}, *parts)
+    said = svg.text(12, y + 15, "Turn:", {"text-anchor": "start"})
+    chips = [*TURNS, ("pass", None)]
+    return svg.group({"class": "chips"}, said, *svg.chip_rows(chips, 56, y, width))
 
 
 def _legend_entries() -> list[tuple[str, str]]:
