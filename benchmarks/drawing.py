@@ -1,0 +1,70 @@
+"""What drawing the boards on the server costs: CPU time and size of one seat's SVG board.
+
+    python benchmarks/drawing.py [--positions 20] [--json]
+
+For every game (its default player count), positions along seeded random games: the CPU time
+of `render_svg(seat)` (the view built and drawn, as the server does for every seat after every
+action) and the SVG's size, plain and compressed (a browser's socket compresses its messages).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+import zlib
+
+import towpath
+
+
+def positions(game_id: str, count: int) -> list[towpath.State]:
+    """`count` positions spread along seeded random games."""
+    found: list[towpath.State] = []
+    walker = towpath.agent("random", seed=1)
+    seed = 0
+    while len(found) < count:
+        state = towpath.load(game_id).new_state(seed)
+        step = 0
+        while not state.is_terminal() and len(found) < count:
+            if step % 25 == 10:
+                found.append(state.clone())
+            state.apply(walker.choose(state))
+            step += 1
+        seed += 1
+    return found
+
+
+def measure(game_id: str, count: int) -> dict[str, float | str]:
+    times, sizes, packed = [], [], []
+    for state in positions(game_id, count):
+        seat = state.current_player or 0
+        start = time.process_time()
+        drawn = state.render_svg(seat)
+        times.append(time.process_time() - start)
+        sizes.append(len(drawn.encode()))
+        packed.append(len(zlib.compress(drawn.encode(), 6)))
+    return {
+        "game": game_id,
+        "ms": round(1000 * statistics.median(times), 2),
+        "kB": round(statistics.median(sizes) / 1000, 1),
+        "kB_compressed": round(statistics.median(packed) / 1000, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=20, help="positions per game")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    args = parser.parse_args()
+    rows = [measure(game_id, args.positions) for game_id in towpath.game_ids()]
+    if args.json:
+        print(json.dumps(rows, indent=1))
+        return
+    print(f"{'game':<14}{'ms (median)':>12}{'kB':>8}{'kB compressed':>15}")
+    for row in rows:
+        print(f"{row['game']:<14}{row['ms']:>12}{row['kB']:>8}{row['kB_compressed']:>15}")
+
+
+if __name__ == "__main__":
+    main()
