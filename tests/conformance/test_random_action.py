@@ -31,7 +31,7 @@ def positions(config: Config, seed: int) -> list[towpath.State]:
     early ones, where Canal King's placements are hundreds, and later ones."""
     state = config.load().new_state(seed)
     rng = random.Random(seed)
-    found = []
+    found: list[towpath.State] = []
     for step in range(400):
         if state.is_terminal() or len(found) == POSITIONS:
             break
