@@ -1,0 +1,133 @@
+"""Two `towpath serve` processes on one PostgreSQL: any process serves any room, every action
+reaches every watcher, and a killed owner's rooms go on in the other process."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, text
+from websockets.sync.client import ClientConnection, connect
+
+from tests.browser.conftest import Server
+from tests.server.conftest import fresh_database
+from towpath.server.storage import database_url
+
+Json = dict[str, Any]
+HUMAN_AND_BOT = [{"kind": "human"}, {"kind": "bot"}]
+
+
+@pytest.fixture
+def servers(tmp_path: Path) -> Iterator[tuple[Server, Server]]:
+    database = fresh_database("postgresql", tmp_path)
+    options = ("--bot-workers", "1", "--bot-delay", "0.05")
+    first = Server(database, tmp_path / "first.log", options=options).start()
+    second = Server(database, tmp_path / "second.log", options=options).start()
+    try:
+        yield first, second
+    finally:
+        first.stop()
+        second.stop()
+
+
+@contextmanager
+def spectate(server: Server, room: str) -> Iterator[ClientConnection]:
+    with connect(f"ws://127.0.0.1:{server.port}/api/rooms/{room}/socket") as socket:
+        socket.send(json.dumps({"type": "auth", "token": None}))
+        yield socket
+
+
+def versions_seen(socket: ClientConnection, last: int) -> list[int]:
+    """The versions the state messages went through until version `last` (a state message
+    also comes when only the seats change: its version is the same)."""
+    seen: list[int] = []
+    while not seen or seen[-1] < last:
+        message = json.loads(socket.recv(timeout=20))
+        if message["type"] == "state" and (not seen or message["version"] != seen[-1]):
+            seen.append(message["version"])
+    return seen
+
+
+def play(server: Server, room: str, token: str, version: int) -> int:
+    """Seat 0 plays its first legal action at `version` through `server`; the new version."""
+    legal = server.get(f"/api/rooms/{room}", token)["legal"]
+    answer = server.post(
+        f"/api/rooms/{room}/actions", {"version": version, "action": legal[0]["action"]}, token
+    )
+    return int(answer["version"])
+
+
+def seat_zero_to_move(server: Server, room: str, token: str) -> Json:
+    """The room as seat 0 sees it once it is seat 0's turn or the game is over."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        seen = server.get(f"/api/rooms/{room}", token)
+        if seen["over"] or seen["current_player"] == 0:
+            return seen
+        time.sleep(0.05)
+    raise AssertionError("the bot never moved")
+
+
+def test_a_spectator_on_one_process_sees_every_action_made_through_the_other(
+    servers: tuple[Server, Server],
+) -> None:
+    first, second = servers
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    created = first.post("/api/rooms", {"game": "mississippi", "players": 2, "seats": seats})
+    room, tokens = created["room"], [s["token"] for s in created["seats"]]
+    with spectate(second, room) as on_second, spectate(first, room) as on_first:
+        for version in range(10):  # seat 0 through the owner, seat 1 forwarded to it
+            through = first if version % 2 == 0 else second
+            legal = through.get(f"/api/rooms/{room}", tokens[version % 2])["legal"]
+            action = {"version": version, "action": legal[-1]["action"]}
+            answer = through.post(f"/api/rooms/{room}/actions", action, tokens[version % 2])
+            assert answer == {"version": version + 1}
+        assert versions_seen(on_second, 10) == list(range(11))
+        assert versions_seen(on_first, 10) == list(range(11))
+    assert second.get(f"/api/rooms/{room}")["log"] == first.get(f"/api/rooms/{room}")["log"]
+
+
+def test_a_killed_owner_s_game_finishes_through_the_other_process(
+    servers: tuple[Server, Server],
+) -> None:
+    first, second = servers
+    body = {"game": "mapped_out", "players": 2, "seats": HUMAN_AND_BOT, "seed": 5}
+    created = first.post("/api/rooms", {**body, "listed": False})
+    room, token = created["room"], created["seats"][0]["token"]
+    with spectate(second, room) as watcher:
+        seen = seat_zero_to_move(first, room, token)
+        for _ in range(3):  # a few turns with the first process as the owner
+            play(first, room, token, seen["version"])
+            seen = seat_zero_to_move(first, room, token)
+        before = seen["log"]
+        first.kill()
+        while not seen["over"]:  # the second takes the room over: its bot moves, we play
+            play(second, room, token, seen["version"])
+            seen = seat_zero_to_move(second, room, token)
+        assert versions_seen(watcher, seen["version"]) == list(range(seen["version"] + 1))
+    assert seen["log"][: len(before)] == before
+    record = second.get(f"/api/rooms/{room}/record")
+    assert len(record["actions"]) == seen["version"] == len(seen["log"])
+    engine = create_engine(database_url(first.database))
+    with engine.connect() as db:
+        numbers = db.execute(
+            text("SELECT number FROM actions WHERE room = :room ORDER BY number"), {"room": room}
+        ).scalars()
+        assert list(numbers) == list(range(1, len(record["actions"]) + 1))
+    engine.dispose()
+
+
+def test_many_workers_need_postgresql(tmp_path: Path) -> None:
+    server = Server(f"sqlite:///{tmp_path / 'rooms.sqlite3'}", tmp_path / "serve.log")
+    with pytest.raises(RuntimeError, match="the server stopped"):
+        server.options = ("--workers", "2")
+        server.start()
+    shown = server.log.read_text().strip()
+    assert (
+        shown == "error: --workers 2: expected a PostgreSQL --database; SQLite serves one process"
+    )
