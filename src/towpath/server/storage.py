@@ -62,6 +62,7 @@ DEFAULT_FILE = "towpath.sqlite3"
 BASELINE = "0001"  # the first release's schema, made without migrations
 SECRET_KEY = "seat_tokens"
 CHAT_KEPT = 50  # chat lines a room keeps at hand (the database keeps them all)
+MIGRATING = 0x746F77706174  # the advisory lock held while the schema is upgraded
 CHANGES = "towpath_rooms"  # the PostgreSQL channel announcing every committed change of a room
 
 metadata = MetaData()
@@ -231,6 +232,8 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     config = Config()
     config.set_main_option("script_location", str(resources.files("towpath.server") / "migrations"))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":  # processes starting together upgrade in turn
+            connection.execute(select(func.pg_advisory_xact_lock(MIGRATING)))
         config.attributes["connection"] = connection
         tables = inspect(connection).get_table_names()
         if "rooms" in tables and "alembic_version" not in tables:
