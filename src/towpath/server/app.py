@@ -9,7 +9,6 @@ No token means a spectator. Every refusal is `{"detail": one line, "rule": what 
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
@@ -65,6 +64,7 @@ from towpath.server.rooms import (
     SeatRequest,
     Viewer,
     drawing,
+    dumps,
     replay_told,
     variants,
 )
@@ -647,11 +647,11 @@ async def _receive(websocket: WebSocket) -> str | None:
 async def _send_loop(websocket: WebSocket, client: Client) -> None:
     try:
         while True:
-            message = await client.queue.get()
+            message = await client.next()
             if isinstance(message, tuple):
                 await websocket.close(code=message[0], reason=message[1])
                 return
-            await websocket.send_text(json.dumps(message, separators=(",", ":")))
+            await websocket.send_text(message if isinstance(message, str) else dumps(message))
     except (WebSocketDisconnect, RuntimeError, OSError):
         return  # the client is gone: its receiving side ends the connection
 

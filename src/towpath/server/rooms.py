@@ -30,10 +30,12 @@ import asyncio
 import base64
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import sys
 import time
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -113,16 +115,24 @@ class Viewer:
 SPECTATOR = Viewer()
 Message = dict[str, JSON]
 Closing = tuple[int, str]  # a socket close code and its reason
+Outgoing = Message | str | Closing  # a str: a state message, already in JSON
+
+
+def dumps(message: Message) -> str:
+    return json.dumps(message, separators=(",", ":"))
 
 
 @dataclass(eq=False)
 class Client:
-    """One open socket, watching a room as one seat (None: a spectator)."""
+    """One open socket, watching a room as one seat (None: a spectator).
+
+    Its messages wait in `waiting` for the socket. A state message replaces the one still
+    waiting, if any: a client that falls behind gets the newest state (every action is in
+    its `moves` and `log`) rather than every state in between."""
 
     seat: int | None
-    queue: asyncio.Queue[Message | Closing] = field(
-        default_factory=lambda: asyncio.Queue(QUEUE_LIMIT)
-    )
+    waiting: deque[Outgoing] = field(default_factory=deque)
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
     said: list[float] = field(default_factory=list)  # when its latest chat lines came
 
     def may_chat(self, now: float) -> bool:
@@ -133,16 +143,27 @@ class Client:
         self.said.append(now)
         return True
 
-    def push(self, message: Message) -> None:
-        try:
-            self.queue.put_nowait(message)
-        except asyncio.QueueFull:
+    def push(self, message: Message | str) -> None:
+        if isinstance(message, str):
+            for older in [m for m in self.waiting if isinstance(m, str)]:
+                self.waiting.remove(older)
+        if len(self.waiting) >= QUEUE_LIMIT:
             self.close(1008, "too slow: messages piled up")
+            return
+        self.waiting.append(message)
+        self.ready.set()
 
     def close(self, code: int = 1001, reason: str = "") -> None:
-        while not self.queue.empty():
-            self.queue.get_nowait()
-        self.queue.put_nowait((code, reason))
+        self.waiting.clear()
+        self.waiting.append((code, reason))
+        self.ready.set()
+
+    async def next(self) -> Outgoing:
+        """The next message for the socket, when there is one."""
+        while not self.waiting:
+            self.ready.clear()
+            await self.ready.wait()
+        return self.waiting.popleft()
 
 
 def link_token(secret: bytes, room: str, who: str, generation: int) -> str:
@@ -245,7 +266,7 @@ class Room:
         self.acted_at = time.time()
         self.users = 0  # requests using the room now: it stays in memory meanwhile
         self.touched = time.monotonic()
-        self._cache: dict[int | None, tuple[int, Message]] = {}
+        self._cache: dict[int | None, tuple[int, Message, str]] = {}
         self.owned = True  # this process writes to it, runs its bots and clock (see `cluster`)
 
     @property
@@ -298,10 +319,19 @@ class Room:
         return self.row.archived or self.state.is_terminal()
 
     def payload(self, seat: int | None) -> Message:
-        """Everything a client of `seat` is sent, built from `view(seat)` (cached per version)."""
+        """Everything a client of `seat` is sent, built from `view(seat)`."""
+        return {**self._settled(seat)[0], **self._live()}
+
+    def state_text(self, seat: int | None, live: str) -> str:
+        """`payload(seat)` in JSON; `live`: `_live()` in JSON, shared by every seat."""
+        return self._settled(seat)[1] + "," + live[1:]
+
+    def _settled(self, seat: int | None) -> tuple[Message, str]:
+        """The part of `payload(seat)` that only an action changes, and its JSON without
+        the closing brace: made once per version and seat, shared by the seat's sockets."""
         cached = self._cache.get(seat)
         if cached is not None and cached[0] == self.version:
-            return {**cached[1], **self._live()}
+            return cached[1], cached[2]
         state = self.state
         over = state.is_terminal()
         svg, text = drawing(state, seat)
@@ -330,8 +360,9 @@ class Room:
             "acted_at": self.acted_at,
             **self.fairness(),
         }
-        self._cache[seat] = (self.version, message)
-        return {**message, **self._live()}
+        text = dumps(message)[:-1]
+        self._cache[seat] = (self.version, message, text)
+        return message, text
 
     def _live(self) -> Message:
         return {
@@ -375,9 +406,14 @@ class Room:
             if client.seat == seat:
                 client.close(4403, REISSUED)
 
-    def broadcast_state(self) -> None:
-        for client in list(self.clients):
-            client.push(self.payload(client.seat))
+    def broadcast_state(self, clients: list[Client] | None = None) -> None:
+        """The state to every client (or to `clients`): one message per seat."""
+        live = dumps(self._live())
+        texts: dict[int | None, str] = {}
+        for client in list(self.clients) if clients is None else clients:
+            if client.seat not in texts:
+                texts[client.seat] = self.state_text(client.seat, live)
+            client.push(texts[client.seat])
 
     def broadcast_presence(self) -> None:
         message: Message = {"type": "presence", "seats": self.seat_list()}
@@ -1009,11 +1045,11 @@ class Lobby(Handler):
         last = room.chat[-1].number if room.chat else 0
         lines = [line for line in row.chat if line.number > last]
         room.chat = row.chat
-        for client in list(room.clients):
-            if lines:
+        if lines:
+            for client in list(room.clients):
                 client.push(room.chat_message(lines))
-            if replayed or not same:
-                client.push(room.payload(client.seat))
+        if replayed or not same:
+            room.broadcast_state()
 
     # -- the table -------------------------------------------------------------------------------
 
@@ -1137,7 +1173,7 @@ class Lobby(Handler):
 
     def connect(self, room: Room, client: Client) -> None:
         room.clients.add(client)
-        client.push(room.payload(client.seat))
+        room.broadcast_state([client])
         if room.chat:
             client.push(room.chat_message(room.chat))
         room.broadcast_presence()
