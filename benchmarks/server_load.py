@@ -158,9 +158,9 @@ def main() -> None:
             str(args.bot_delay),
             "--rooms-per-hour",
             str(10 * args.rooms * 3600),  # the benchmark creates its rooms from one address
-            "--workers",
-            str(args.processes),
         ]
+        if args.processes > 1:
+            command += ["--workers", str(args.processes)]
         with (Path(folder) / "server.log").open("wb") as log:
             process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
         try:

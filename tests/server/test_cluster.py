@@ -36,10 +36,20 @@ def servers(tmp_path: Path) -> Iterator[tuple[Server, Server]]:
 
 
 @contextmanager
-def spectate(server: Server, room: str) -> Iterator[ClientConnection]:
+def spectate(server: Server, room: str, token: str | None = None) -> Iterator[ClientConnection]:
+    """A socket to the room through `server`, as the token's seat (none: a spectator)."""
     with connect(f"ws://127.0.0.1:{server.port}/api/rooms/{room}/socket") as socket:
-        socket.send(json.dumps({"type": "auth", "token": None}))
+        socket.send(json.dumps({"type": "auth", "token": token}))
         yield socket
+
+
+def connected_seen(socket: ClientConnection, seat: int, connected: bool) -> None:
+    """Read messages until one shows the seat as (dis)connected."""
+    while True:
+        message = json.loads(socket.recv(timeout=10))
+        shown = message["type"] in ("state", "presence")
+        if shown and message["seats"][seat]["connected"] == connected:
+            return
 
 
 def log_seen(socket: ClientConnection, last: int) -> list[str]:
@@ -147,3 +157,17 @@ def test_many_workers_need_postgresql(tmp_path: Path) -> None:
     assert (
         shown == "error: --workers 2: expected a PostgreSQL --database; SQLite serves one process"
     )
+
+
+def test_a_player_present_through_one_process_shows_present_through_the_other(
+    servers: tuple[Server, Server],
+) -> None:
+    first, second = servers
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    created = first.post("/api/rooms", {"game": "mississippi", "players": 2, "seats": seats})
+    room, token = created["room"], created["seats"][1]["token"]
+    with spectate(first, room) as watcher:
+        connected_seen(watcher, 1, False)
+        with spectate(second, room, token):
+            connected_seen(watcher, 1, True)
+        connected_seen(watcher, 1, False)

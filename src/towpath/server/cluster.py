@@ -18,6 +18,10 @@ Hearing: storage announces every committed change on `towpath_rooms` (see `stora
 process keeps the rooms its own clients watch up to date from those announcements and builds
 its clients' views itself. Payloads carry actions, versions and requests, never a view or a
 token. A lost listening connection is opened again and every room in memory re-read.
+
+Presence: a process tells the others which seats have a socket open through it, when one
+comes or goes and every `PRESENCE_EVERY` seconds; what a dead process said is forgotten after
+three of those.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ FORWARD = "towpath_forward"
 ADOPT_EVERY = 1.0  # seconds between looks for rooms whose owner died
 FORWARD_WAIT = 5.0  # seconds a forwarded request waits for its owner's answer
 RECONNECT_WAIT = 1.0
+PRESENCE_EVERY = 15.0  # seconds between a process's reminders of who is present through it
 KEY = "hashtextextended(%s, 0)"
 
 Payload = dict[str, Any]
@@ -65,6 +70,9 @@ class Handler:
         raise NotImplementedError
 
     def lost_leases(self) -> None:
+        raise NotImplementedError
+
+    def heartbeat(self) -> None:
         raise NotImplementedError
 
 
@@ -92,6 +100,7 @@ class Cluster:
         self._tasks = [
             asyncio.create_task(self._listen_forever(), name="towpath listener"),
             asyncio.create_task(self._adopt_forever(), name="towpath adopter"),
+            asyncio.create_task(self._beat_forever(), name="towpath heartbeat"),
         ]
         await self._listening.wait()
 
@@ -180,6 +189,15 @@ class Cluster:
                 await self._leases.close()
             self._leases = None
 
+    async def _beat_forever(self) -> None:
+        while True:
+            await asyncio.sleep(PRESENCE_EVERY)
+            self.handler.heartbeat()
+
+    def tell(self, note: Payload) -> None:
+        """Announce `note` (about a room) to the other processes, from this one."""
+        self._spawn(self._send(CHANGES, {**note, "process": self.process}))
+
     # -- forwarding ----------------------------------------------------------------------------
 
     async def forward(self, room_id: str, op: str, args: list[Any]) -> Payload:
@@ -221,7 +239,8 @@ class Cluster:
 
     def _hear(self, channel: str, payload: Payload) -> None:
         if channel == CHANGES:
-            self._spawn(self.handler.changed(payload))
+            if payload.get("process") != self.process:  # not its own presence
+                self._spawn(self.handler.changed(payload))
         elif channel == FORWARD:
             if self.handler.owns(payload["room"]):
                 self._spawn(self._answer(payload))

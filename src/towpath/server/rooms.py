@@ -3,7 +3,14 @@
 The lobby is the only writer of a room's state. An action is checked by the engine on a copy of
 the state, committed to storage, and only then becomes the room's state and is broadcast: what a
 client has seen is never lost by a crash. Every message to a client is built from the view of
-that client's seat (`payload`).
+that client's seat (`payload`), once per seat and version.
+
+On PostgreSQL several processes serve the same rooms (`cluster`): the lobby of the room's owner
+is its only writer, the others forward their changes to it and follow its commits, and each
+process builds its own clients' messages. Decisions: a change is forwarded whole (the owner
+checks it again: a forwarded action is refused as stale like any other); reading a room (a
+GET) answers from the process's own copy, which may lag the owner by a notification; who is
+present is told between processes (`cluster`).
 
 Seats and links: a person's seat is *invited* (only its link opens it) or *open* (anyone may
 join it from the lobby, choosing their own name). Every link's token is an HMAC of the room,
@@ -52,7 +59,7 @@ from towpath.core.errors import GameError, IllegalAction
 from towpath.core.game import JSON, Game, State
 from towpath.core.options import FileOption
 from towpath.server.bots import Bots
-from towpath.server.cluster import Cluster, Handler, Payload
+from towpath.server.cluster import PRESENCE_EVERY, Cluster, Handler, Payload
 from towpath.server.protocol import CHAT_LENGTH, NAME_LENGTH, readable
 from towpath.server.storage import (
     CHAT_KEPT,
@@ -77,6 +84,7 @@ STAND_IN = "greedy:budget=0,sample=20,shortlist=4"  # plays for a person whose c
 CLOCK_RANGE = (5, 7 * 24 * 3600)  # seconds a turn clock may be set to
 CHAT_BURST, CHAT_WINDOW = 5, 10.0  # chat lines a client may send within the window
 WRITE_WAIT = 15.0  # seconds a change waits for a room's owner to answer, retries included
+PRESENCE_KEPT = 3 * PRESENCE_EVERY  # seconds another process's word on who is present holds
 REISSUED = "this link was re-issued: ask the host for the new one"
 
 
@@ -268,6 +276,7 @@ class Room:
         self.touched = time.monotonic()
         self._cache: dict[int | None, tuple[int, Message, str]] = {}
         self.owned = True  # this process writes to it, runs its bots and clock (see `cluster`)
+        self.elsewhere: dict[str, tuple[float, set[int]]] = {}  # process: (heard at, its seats)
 
     @property
     def id(self) -> str:
@@ -304,7 +313,19 @@ class Room:
         raise Refused(403, "this link opens no seat of this room: it is wrong or revoked", "token")
 
     def seat_list(self) -> list[Message]:
-        return seat_list(self.seats, {client.seat for client in self.clients})
+        return seat_list(self.seats, self.present())
+
+    def present(self) -> set[int | None]:
+        """The seats with a socket open here, or through another process lately."""
+        here: set[int | None] = {client.seat for client in self.clients}
+        now = time.monotonic()
+        for heard, seats in self.elsewhere.values():
+            if now - heard < PRESENCE_KEPT:
+                here |= seats
+        return here
+
+    def seated_here(self) -> list[int]:
+        return sorted({client.seat for client in self.clients if client.seat is not None})
 
     def fairness(self) -> Message:
         """The seed's commitment, and the seed itself once the game is over for good."""
@@ -1002,6 +1023,11 @@ class Lobby(Handler):
         next one in order; a gap means announcements were missed, and the room is read
         again), anything else is read from the database."""
         room = self.rooms.get(note["room"])
+        if note["kind"] == "presence":
+            if room is not None:
+                room.elsewhere[note["process"]] = (time.monotonic(), set(note["seats"]))
+                room.broadcast_presence()
+            return
         if room is None:
             loading = self._loading.get(note["room"])
             if loading is None:
@@ -1177,11 +1203,23 @@ class Lobby(Handler):
         if room.chat:
             client.push(room.chat_message(room.chat))
         room.broadcast_presence()
+        self._tell_presence(room)
 
     def disconnect(self, room: Room, client: Client) -> None:
         room.clients.discard(client)
         room.touched = time.monotonic()
         room.broadcast_presence()
+        self._tell_presence(room)
+
+    def _tell_presence(self, room: Room) -> None:
+        """Tell the other processes which seats are present through this one."""
+        if self.cluster is not None:
+            self.cluster.tell({"room": room.id, "kind": "presence", "seats": room.seated_here()})
+
+    def heartbeat(self) -> None:
+        for room in self.rooms.values():
+            if room.seated_here():
+                self._tell_presence(room)
 
 
 def _follow(room: Room, note: Payload) -> bool:
