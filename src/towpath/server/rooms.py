@@ -983,6 +983,9 @@ class Lobby(Handler):
             return {"result": await self._ops[op](room, *args)}
         except Refused as refused:
             return {"refused": [refused.status, refused.message, refused.rule]}
+        except Exception:
+            log.exception("room %s: a forwarded %s failed", room_id, op)
+            return {"refused": [500, "the room's server failed to do this: try again", "server"]}
 
     async def _take_over(self, room: Room) -> bool:
         """Own the room if nobody does, from its record as the database holds it."""
