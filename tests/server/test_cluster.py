@@ -4,6 +4,9 @@ reaches every watcher, and a killed owner's rooms go on in the other process."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -80,8 +83,8 @@ def play(server: Server, room: str, token: str, version: int) -> int:
 def at_version(server: Server, room: str, token: str, version: int) -> Json:
     """The room as the token's seat sees it through `server` once it reached `version` (a
     process follows the owner's announcements within moments)."""
-    deadline = time.monotonic() + 10
-    while (seen := server.get(f"/api/rooms/{room}", token))["version"] < version:
+    deadline = time.monotonic() + 15
+    while (seen := server.get(f"/api/rooms/{room}", token or None))["version"] < version:
         assert time.monotonic() < deadline, "the process never caught up"
         time.sleep(0.02)
     return seen
@@ -116,6 +119,10 @@ def test_a_spectator_on_one_process_sees_every_action_made_through_the_other(
             accepted.append(legal[-1]["action"])
         assert log_seen(on_second, 10) == accepted
         assert log_seen(on_first, 10) == accepted
+    stale = {"version": 0, "action": accepted[0]}  # refused by the owner, told by the second
+    status, refusal = second.request("POST", f"/api/rooms/{room}/actions", stale, tokens[0])
+    assert status == 409 and refusal["rule"] == "stale version"
+    assert refusal["detail"] == "stale action: it was chosen at version 0, the game is at 10"
 
 
 def test_a_killed_owner_s_game_finishes_through_the_other_process(
@@ -171,3 +178,36 @@ def test_a_player_present_through_one_process_shows_present_through_the_other(
         with spectate(second, room, token):
             connected_seen(watcher, 1, True)
         connected_seen(watcher, 1, False)
+
+
+def workers_of(server: Server) -> list[int]:
+    """The process ids of the server's uvicorn workers."""
+    assert server.process is not None
+    listing = subprocess.run(
+        ["ps", "-ww", "-o", "pid=,args=", "--ppid", str(server.process.pid)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return [int(line.split()[0]) for line in listing.splitlines() if "spawn_main" in line]
+
+
+def test_workers_share_a_port_and_a_killed_one_s_rooms_play_on(tmp_path: Path) -> None:
+    database = fresh_database("postgresql", tmp_path)
+    options = ("--workers", "2", "--bot-workers", "1", "--bot-delay", "0.05")
+    server = Server(database, tmp_path / "server.log", options=options).start()
+    try:
+        assert "2 processes" in server.log.read_text()
+        body = {"game": "mississippi", "players": 3, "seats": [{"kind": "bot"}] * 3}
+        rooms = [server.post("/api/rooms", body)["room"] for _ in range(4)]
+        deadline = time.monotonic() + 30
+        while len(workers := workers_of(server)) < 2:
+            assert time.monotonic() < deadline, "the workers never started"
+            time.sleep(0.1)
+        for worker in workers:
+            reached = [server.get(f"/api/rooms/{room}")["version"] for room in rooms]
+            os.kill(worker, signal.SIGKILL)
+            for room, version in zip(rooms, reached, strict=True):
+                at_version(server, room, "", version + 3)
+    finally:
+        server.stop()
