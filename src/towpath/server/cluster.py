@@ -32,7 +32,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 import psycopg
 from sqlalchemy import make_url
@@ -51,29 +51,22 @@ KEY = "hashtextextended(%s, 0)"
 Payload = dict[str, Any]
 
 
-class Handler:
-    """What the cluster asks of the lobby (`Lobby` implements it)."""
+class Handler(Protocol):
+    """What the cluster asks of the lobby."""
 
-    def owns(self, room_id: str) -> bool:
-        raise NotImplementedError
+    def owns(self, room_id: str) -> bool: ...
 
-    async def changed(self, note: Payload) -> None:
-        raise NotImplementedError
+    async def changed(self, note: Payload) -> None: ...
 
-    async def perform(self, room_id: str, op: str, args: list[Any]) -> Payload:
-        raise NotImplementedError
+    async def perform(self, room_id: str, op: str, args: list[Any]) -> Payload: ...
 
-    async def adopt(self, room_id: str) -> None:
-        raise NotImplementedError
+    async def adopt(self, room_id: str) -> None: ...
 
-    async def resync(self) -> None:
-        raise NotImplementedError
+    async def resync(self) -> None: ...
 
-    def lost_leases(self) -> None:
-        raise NotImplementedError
+    def lost_leases(self) -> None: ...
 
-    def heartbeat(self) -> None:
-        raise NotImplementedError
+    def heartbeat(self) -> None: ...
 
 
 def conninfo(url: str) -> str:

@@ -59,7 +59,7 @@ from towpath.core.errors import GameError, IllegalAction
 from towpath.core.game import JSON, Game, State
 from towpath.core.options import FileOption
 from towpath.server.bots import Bots
-from towpath.server.cluster import PRESENCE_EVERY, Cluster, Handler, Payload
+from towpath.server.cluster import PRESENCE_EVERY, Cluster, Payload
 from towpath.server.protocol import CHAT_LENGTH, NAME_LENGTH, readable
 from towpath.server.storage import (
     CHAT_KEPT,
@@ -472,7 +472,7 @@ def summary(listed: Listed) -> Message:
 Op = Callable[..., Awaitable[JSON]]
 
 
-class Lobby(Handler):
+class Lobby:
     """All rooms of a server: creating, restoring, acting, bots and clients.
 
     On PostgreSQL the lobby is one process of a cluster (`cluster`): every change to a room
