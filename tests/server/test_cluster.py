@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import create_engine, text
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from tests.browser.conftest import Server
@@ -211,3 +212,29 @@ def test_workers_share_a_port_and_a_killed_one_s_rooms_play_on(tmp_path: Path) -
                 at_version(server, room, "", version + 3)
     finally:
         server.stop()
+
+
+def test_chat_and_a_re_issued_link_through_one_process_reach_the_other(
+    servers: tuple[Server, Server],
+) -> None:
+    first, second = servers
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    created = first.post("/api/rooms", {"game": "mississippi", "players": 2, "seats": seats})
+    room, token = created["room"], created["seats"][0]["token"]
+    host = created["host"].rpartition("#host=")[2]
+    with (
+        spectate(first, room) as watcher,
+        spectate(first, room, token) as on_first,
+        spectate(second, room, token) as on_second,
+    ):
+        on_second.send(json.dumps({"type": "chat", "text": "hello from the second"}))
+        while (message := json.loads(watcher.recv(timeout=10)))["type"] != "chat":
+            pass
+        assert [line["text"] for line in message["messages"]] == ["hello from the second"]
+        fresh = second.post(f"/api/rooms/{room}/seats/0/link", {}, host)
+        assert fresh["token"] != token
+        for player in (on_first, on_second):  # the old link's sockets close everywhere
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    player.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
