@@ -3,6 +3,7 @@ reaches every watcher, and a killed owner's rooms go on in the other process."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -20,6 +21,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from tests.browser.conftest import Server
 from tests.server.conftest import fresh_database
+from towpath.server.cluster import Cluster
 from towpath.server.storage import database_url
 
 Json = dict[str, Any]
@@ -238,3 +240,48 @@ def test_chat_and_a_re_issued_link_through_one_process_reach_the_other(
                 while True:
                     player.recv(timeout=10)
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+
+
+class Counting:
+    """A lobby that counts the forwarded requests it carries out."""
+
+    def __init__(self) -> None:
+        self.performed = 0
+
+    def owns(self, room_id: str) -> bool:
+        return True
+
+    async def changed(self, note: Json) -> None: ...
+
+    async def perform(self, room_id: str, op: str, args: list[Any]) -> Json:
+        self.performed += 1
+        await asyncio.sleep(0.01)
+        return {"result": self.performed}
+
+    async def adopt(self, room_id: str) -> None: ...
+
+    async def resync(self) -> None: ...
+
+    def lost_leases(self) -> None: ...
+
+    def heartbeat(self) -> None: ...
+
+
+def test_a_forwarded_request_asked_again_is_carried_out_once() -> None:
+    lobby = Counting()
+    cluster = Cluster("postgresql+psycopg://owner@127.0.0.1/towpath", lobby)
+    sent: list[tuple[str, Json]] = []
+
+    async def send(channel: str, payload: Json) -> None:
+        sent.append((channel, payload))
+
+    cluster._send = send  # type: ignore[method-assign]
+    request = {"id": "r1", "reply": "towpath_asker", "room": "x", "op": "join", "args": ["Ann"]}
+
+    async def twice() -> None:
+        await asyncio.gather(cluster._answer(request), cluster._answer(request))
+        await cluster._answer(request)  # asked again after the answer
+
+    asyncio.run(twice())
+    assert lobby.performed == 1
+    assert sent == [("towpath_asker", {"id": "r1", "result": 1})] * 3

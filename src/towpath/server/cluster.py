@@ -10,9 +10,9 @@ record). Only the owner writes to a room, runs its bots and its clock.
 Forwarding: a process asked to change a room it does not own first tries to take the room (if
 nobody owns it, it becomes the owner); otherwise it sends the request on `towpath_forward`,
 where the owner picks it up, carries it out and answers on the asker's own channel. A request
-without an answer within `FORWARD_WAIT` seconds is tried again (the owner may have died: its
-room is then free to take); an action carries the version it was chosen at, so a retry can
-never play it twice.
+without an answer within `FORWARD_WAIT` seconds is tried again under the same id (the owner
+may have died: its room is then free to take); the owner carries out each id once, and an
+action also carries the version it was chosen at.
 
 Hearing: storage announces every committed change on `towpath_rooms` (see `storage`); each
 process keeps the rooms its own clients watch up to date from those announcements and builds
@@ -45,6 +45,7 @@ FORWARD = "towpath_forward"
 ADOPT_EVERY = 1.0  # seconds between looks for rooms whose owner died
 FORWARD_WAIT = 5.0  # seconds a forwarded request waits for its owner's answer
 RECONNECT_WAIT = 1.0
+ANSWERS_KEPT = 1024  # forwarded requests remembered, so that one asked again is done once
 PRESENCE_EVERY = 15.0  # seconds between a process's reminders of who is present through it
 KEY = "hashtextextended(%s, 0)"
 
@@ -87,6 +88,7 @@ class Cluster:
         self._listening = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._handling: set[asyncio.Task[None]] = set()
+        self._answers: dict[str, asyncio.Future[Payload]] = {}  # forwarded requests, by id
 
     async def start(self) -> None:
         self._leases = await self._connect()
@@ -98,9 +100,10 @@ class Cluster:
         await self._listening.wait()
 
     async def close(self) -> None:
-        for task in [*self._tasks, *self._handling]:
+        tasks: list[asyncio.Future[Any]] = [*self._tasks, *self._handling, *self._answers.values()]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks, *self._handling, return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
         if self._leases is not None:
             await self._leases.close()  # PostgreSQL releases its locks; others adopt the rooms
 
@@ -193,9 +196,9 @@ class Cluster:
 
     # -- forwarding ----------------------------------------------------------------------------
 
-    async def forward(self, room_id: str, op: str, args: list[Any]) -> Payload:
-        """Ask the room's owner to carry out `op`; its answer. TimeoutError: no answer."""
-        request = secrets.token_hex(8)
+    async def forward(self, request: str, room_id: str, op: str, args: list[Any]) -> Payload:
+        """Ask the room's owner to carry out `op`; its answer. TimeoutError: no answer. A
+        request asked again (the same `request`) is carried out once."""
         answer: asyncio.Future[Payload] = asyncio.get_running_loop().create_future()
         self._waiting[request] = answer
         try:
@@ -206,7 +209,15 @@ class Cluster:
             del self._waiting[request]
 
     async def _answer(self, request: Payload) -> None:
-        answer = await self.handler.perform(request["room"], request["op"], request["args"])
+        done = self._answers.get(request["id"])
+        if done is None:
+            done = asyncio.ensure_future(
+                self.handler.perform(request["room"], request["op"], request["args"])
+            )
+            self._answers[request["id"]] = done
+            while len(self._answers) > ANSWERS_KEPT:
+                del self._answers[next(iter(self._answers))]
+        answer = await asyncio.shield(done)
         await self._send(request["reply"], {"id": request["id"], **answer})
 
     async def _send(self, channel: str, payload: Payload) -> None:

@@ -955,9 +955,10 @@ class Lobby:
         if cluster is None or room.owned:
             return await self._ops[op](room, *args)
         deadline = time.monotonic() + WRITE_WAIT
+        request = secrets.token_hex(8)  # asked again, it is still done once
         while not (room.owned or await self._take_over(room)):
             try:
-                answer = await cluster.forward(room.id, op, list(args))
+                answer = await cluster.forward(request, room.id, op, list(args))
             except TimeoutError:
                 if time.monotonic() > deadline:
                     raise Refused(
