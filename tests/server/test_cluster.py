@@ -7,9 +7,9 @@ import asyncio
 import json
 import os
 import signal
-import subprocess
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -183,18 +183,6 @@ def test_a_player_present_through_one_process_shows_present_through_the_other(
         connected_seen(watcher, 1, False)
 
 
-def workers_of(server: Server) -> list[int]:
-    """The process ids of the server's uvicorn workers."""
-    assert server.process is not None
-    listing = subprocess.run(
-        ["ps", "-ww", "-o", "pid=,args=", "--ppid", str(server.process.pid)],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    return [int(line.split()[0]) for line in listing.splitlines() if "spawn_main" in line]
-
-
 def test_workers_share_a_port_and_a_killed_one_s_rooms_play_on(tmp_path: Path) -> None:
     database = fresh_database("postgresql", tmp_path)
     options = ("--workers", "2", "--bot-workers", "1", "--bot-delay", "0.05")
@@ -203,11 +191,7 @@ def test_workers_share_a_port_and_a_killed_one_s_rooms_play_on(tmp_path: Path) -
         assert "2 processes" in server.log.read_text()
         body = {"game": "mississippi", "players": 3, "seats": [{"kind": "bot"}] * 3}
         rooms = [server.post("/api/rooms", body)["room"] for _ in range(4)]
-        deadline = time.monotonic() + 30
-        while len(workers := workers_of(server)) < 2:
-            assert time.monotonic() < deadline, "the workers never started"
-            time.sleep(0.1)
-        for worker in workers:
+        for worker in server.workers(2):
             reached = [server.get(f"/api/rooms/{room}")["version"] for room in rooms]
             os.kill(worker, signal.SIGKILL)
             for room, version in zip(rooms, reached, strict=True):
@@ -282,6 +266,7 @@ def test_a_forwarded_request_asked_again_is_carried_out_once() -> None:
         await asyncio.gather(cluster._answer(request), cluster._answer(request))
         await cluster._answer(request)  # asked again after the answer
 
-    asyncio.run(twice())
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own, whatever runs in this thread
+        thread.submit(asyncio.run, twice()).result()
     assert lobby.performed == 1
     assert sent == [("towpath_asker", {"id": "r1", "result": 1})] * 3
