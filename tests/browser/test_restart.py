@@ -62,7 +62,8 @@ def test_a_page_on_many_workers_follows_its_room_while_each_worker_is_killed(
     tmp_path: Path, page: Page
 ) -> None:
     database = fresh_database("postgresql", tmp_path)
-    server = Server(database, tmp_path / "server.log", options=("--workers", "2")).start()
+    options = ("--workers", "2", "--bot-workers", "1", "--bot-delay", "0.2")
+    server = Server(database, tmp_path / "server.log", options=options).start()
     try:
         body = {"game": "mississippi", "players": 3, "seats": [{"kind": "bot"}] * 3}
         created = server.post("/api/rooms", body)
