@@ -1,16 +1,19 @@
 """Server load: many rooms of bots at once, watched over WebSockets on loopback.
 
     python benchmarks/server_load.py [--rooms 200] [--seconds 30] [--game mississippi]
-                                     [--players 4] [--bot-delay 0] [--database URL] [--json]
+                                     [--players 4] [--bot-delay 0 | --rate R]
+                                     [--database URL] [--processes N] [--json]
 
 Starts `towpath serve` as its own process (on a fresh SQLite file unless --database says
-otherwise; with --bot-delay 0 the bots move as fast as the server lets them, so the figures are
-its saturation throughput and the queueing that comes with it; a delay such as the server's
-default 0.8 s shows the latency at a people-paced load), creates the rooms, opens one spectator
-socket per room and counts the actions broadcast. Latency is from the moment a bot's action is
-back from its worker (the `acted_at` the server stamps on each state message) to the moment the
-message arrives here: engine check, commit, view and SVG building and delivery included. Both
-ends share this machine's clock and cores.
+otherwise; --processes N runs N server processes on one port, `towpath serve --workers N`,
+which needs a PostgreSQL --database). With --bot-delay 0 the bots move as fast as the server
+lets them, so the figures are its saturation throughput and the queueing that comes with it;
+--rate R offers about R actions a second in all (each room's bots wait rooms / R seconds
+before a move, so a server that keeps up plays R actions a second). It creates the rooms,
+opens one spectator socket per room and counts the actions broadcast. Latency is from the
+moment a bot's action is back from its worker (the `acted_at` the server stamps on each state
+message) to the moment the message arrives here: engine check, commit, view and SVG building
+and delivery included. Both ends share this machine's clock and cores.
 """
 
 from __future__ import annotations
@@ -129,9 +132,15 @@ def main() -> None:
     parser.add_argument("--game", default="mississippi")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--bot-delay", type=float, default=0.0, help="seconds before a bot moves")
+    parser.add_argument("--rate", type=float, default=None, help="actions a second offered")
     parser.add_argument("--database", default=None, help="SQLAlchemy URL (default: new SQLite)")
+    parser.add_argument("--processes", type=int, default=1, help="server processes (PostgreSQL)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
+    if args.processes > 1 and not (args.database or "").startswith("postgresql"):
+        parser.error("--processes above 1 needs a PostgreSQL --database")
+    if args.rate is not None:
+        args.bot_delay = args.rooms / args.rate
     with tempfile.TemporaryDirectory() as folder:
         database = args.database or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
         port = free_port()
@@ -150,20 +159,24 @@ def main() -> None:
             "--rooms-per-hour",
             str(10 * args.rooms * 3600),  # the benchmark creates its rooms from one address
         ]
+        if args.processes > 1:
+            command += ["--workers", str(args.processes)]
         with (Path(folder) / "server.log").open("wb") as log:
             process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
         try:
             wait_until_up(base, process)
             result = asyncio.run(load(base, args.rooms, args.seconds, args.game, args.players))
+            result.update(processes=args.processes, offered=args.rate)
         finally:
             process.terminate()
             process.wait(30)
     if args.json:
         print(json.dumps(result, indent=1))
         return
+    offered = f"offered {args.rate:g} actions/s" if args.rate else f"bot delay {args.bot_delay:g} s"
     print(
         f"{result['rooms']} rooms of {result['players']} {result['game']} bots "
-        f"(bot delay {args.bot_delay:g} s), "
+        f"({offered}, {args.processes} server processes), "
         f"{result['seconds']} s: {result['actions']} actions, "
         f"{result['actions_per_second']:,.1f} actions/s; action to broadcast "
         f"p50 {result['latency_p50_ms']} ms, p99 {result['latency_p99_ms']} ms"

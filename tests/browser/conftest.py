@@ -87,6 +87,23 @@ class Server:
                 time.sleep(0.1)
         raise RuntimeError("the server did not answer within 60 s")
 
+    def workers(self, count: int) -> list[int]:
+        """The process ids of its `count` uvicorn workers (`--workers`), once they all run."""
+        assert self.process is not None
+        deadline = time.monotonic() + 30
+        while True:
+            listing = subprocess.run(
+                ["ps", "-ww", "-o", "pid=,args=", "--ppid", str(self.process.pid)],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+            found = [int(line.split()[0]) for line in listing.splitlines() if "spawn_main" in line]
+            if len(found) >= count:
+                return found
+            assert time.monotonic() < deadline, "the workers never started"
+            time.sleep(0.1)
+
     def kill(self) -> None:
         assert self.process is not None
         self.process.send_signal(signal.SIGKILL)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import signal
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import Server, wait_for_version
+from tests.browser.conftest import Server, version_of, wait_for_version
 from tests.server.conftest import fresh_database
 
 
@@ -52,5 +54,24 @@ def test_a_killed_server_loses_no_accepted_action(kind: str, tmp_path: Path, pag
             tokens[0],
         )
         wait_for_version(page, 13)  # the page follows the restarted server by itself
+    finally:
+        server.stop()
+
+
+def test_a_page_on_many_workers_follows_its_room_while_each_worker_is_killed(
+    tmp_path: Path, page: Page
+) -> None:
+    database = fresh_database("postgresql", tmp_path)
+    options = ("--workers", "2", "--bot-workers", "1", "--bot-delay", "0.2")
+    server = Server(database, tmp_path / "server.log", options=options).start()
+    try:
+        body = {"game": "mississippi", "players": 3, "seats": [{"kind": "bot"}] * 3}
+        created = server.post("/api/rooms", body)
+        page.goto(created["spectate"])
+        for worker in server.workers(2):  # the page's socket is on one of them
+            wait_for_version(page, version_of(page) + 2)
+            os.kill(worker, signal.SIGKILL)
+            wait_for_version(page, version_of(page) + 3)
+            expect(page.locator("#conn")).to_have_text("connected")
     finally:
         server.stop()

@@ -132,6 +132,9 @@ def serve(
     log_level: Annotated[
         str, typer.Option(help="uvicorn's log level; info shows the access log")
     ] = "warning",
+    workers: Annotated[
+        int, typer.Option(min=1, help="server processes on this port (PostgreSQL only)")
+    ] = 1,
 ) -> None:
     """Serve the web client and its API: rooms with friends, bots and spectators."""
     from towpath.server import duration  # noqa: PLC0415 (keeps the CLI quick)
@@ -142,7 +145,7 @@ def serve(
         raise GameError(f"--log-level: expected one of {', '.join(LOG_LEVELS)}, got {log_level!r}")
     archive = duration(archive_after)
     limits = Limits(rooms_per_hour=rooms_per_hour, joins_per_hour=joins_per_hour)
-    run_server(host, port, database, bot_delay, archive, bot_workers, limits, log_level)
+    run_server(host, port, database, bot_delay, archive, bot_workers, limits, log_level, workers)
 
 
 @app.command()

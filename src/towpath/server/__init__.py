@@ -1,22 +1,36 @@
 """The multiplayer server: rooms of people and bots, spectators, replays, and the web client.
 
-    towpath serve --host 127.0.0.1 --port 8000 [--database URL] [--archive-after 7d]
+    towpath serve --host 127.0.0.1 --port 8000 [--database URL] [--archive-after 7d] [--workers N]
 
 `create_app` builds the FastAPI application; `serve` runs it under uvicorn.
+
+Many processes: on PostgreSQL any number of `towpath serve` processes (on one machine or many)
+serve the same rooms, and `--workers N` runs N of them on one port (uvicorn's workers share
+its socket, so a page whose process died reconnects to the same address and reaches a live
+one). Each room has one owner at a time (`cluster`); the others forward changes to it and
+follow its announcements. SQLite serves from one process: `--workers` above 1 is refused.
+Limits that count requests (rooms and joins per hour, chat lines) are counted per process.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import re
+from dataclasses import asdict
+from typing import Any
 
 import uvicorn
+from fastapi import FastAPI
 from sqlalchemy import make_url
 
 from towpath.core.errors import GameError
 from towpath.server.app import create_app
 from towpath.server.limits import Limits
+from towpath.server.storage import database_url
 
 WS_MAX_SIZE = 64 * 1024  # bytes of one socket frame
+WORKER_SETTINGS = "TOWPATH_WORKER_SETTINGS"  # how `serve` hands its settings to its workers
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 DURATION = re.compile(r"(\d+(?:\.\d+)?)([smhd]?)")
 
@@ -38,24 +52,48 @@ def serve(
     bot_workers: int | None = None,
     limits: Limits | None = None,
     log_level: str = "warning",
+    workers: int = 1,
 ) -> None:
-    app = create_app(
-        database,
-        bot_delay=bot_delay,
-        bot_workers=bot_workers,
-        archive_after=archive_after,
-        limits=limits,
-    )
-    database_shown = make_url(app.state.storage.url).render_as_string(hide_password=True)
-    print(f"towpath is serving on http://{host}:{port}/ (database: {database_shown})", flush=True)
+    url = database_url(database)
+    if workers > 1 and make_url(url).get_backend_name() != "postgresql":
+        raise GameError(
+            f"--workers {workers}: expected a PostgreSQL --database; SQLite serves one process"
+        )
+    settings: dict[str, Any] = {
+        "database": url,
+        "bot_delay": bot_delay,
+        "bot_workers": bot_workers,
+        "archive_after": archive_after,
+        "limits": asdict(limits or Limits()),
+    }
+    shown = make_url(url).render_as_string(hide_password=True)
+    processes = f", {workers} processes" if workers > 1 else ""
+    print(f"towpath is serving on http://{host}:{port}/ (database: {shown}{processes})", flush=True)
+    options: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "ws_max_size": WS_MAX_SIZE,
+        "ws_per_message_deflate": False,  # compressing every board costs more CPU than it saves
+        "log_level": log_level,
+    }
+    if workers == 1:
+        uvicorn.run(worker_app(settings), **options)
+        return
+    os.environ[WORKER_SETTINGS] = json.dumps(settings)
     uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        ws_max_size=WS_MAX_SIZE,
-        ws_per_message_deflate=False,  # compressing every board costs more CPU than it saves
-        log_level=log_level,
+        "towpath.server:worker_app",
+        factory=True,
+        workers=workers,
+        **options,
     )
 
 
-__all__ = ["create_app", "duration", "serve"]
+def worker_app(settings: dict[str, Any] | None = None) -> FastAPI:
+    """The application of one server process, from `serve`'s settings (a worker: from
+    $TOWPATH_WORKER_SETTINGS)."""
+    given = dict(settings or json.loads(os.environ[WORKER_SETTINGS]))
+    limits = Limits(**given.pop("limits"))
+    return create_app(**given, limits=limits)
+
+
+__all__ = ["create_app", "duration", "serve", "worker_app"]

@@ -9,7 +9,6 @@ No token means a spectator. Every refusal is `{"detail": one line, "rule": what 
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
@@ -36,7 +35,7 @@ from markdown_it import MarkdownIt
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
 
 import towpath
-from towpath.agents.settings import bot_names, describe_bots
+from towpath.agents.settings import BOTS, bot_names, describe_bots
 from towpath.core import registry
 from towpath.core.errors import GameError
 from towpath.core.game import JSON, Game
@@ -65,6 +64,7 @@ from towpath.server.rooms import (
     SeatRequest,
     Viewer,
     drawing,
+    dumps,
     replay_told,
     variants,
 )
@@ -106,7 +106,7 @@ class SeatIn(Strict):
     )
     settings: dict[str, Setting] = Field(
         default_factory=dict,
-        max_length=12,
+        max_length=max(map(len, BOTS.values())),
         description="the bot's settings, like seconds=1: their ranges are in /api/games",
     )
 
@@ -647,11 +647,11 @@ async def _receive(websocket: WebSocket) -> str | None:
 async def _send_loop(websocket: WebSocket, client: Client) -> None:
     try:
         while True:
-            message = await client.queue.get()
+            message = await client.next()
             if isinstance(message, tuple):
                 await websocket.close(code=message[0], reason=message[1])
                 return
-            await websocket.send_text(json.dumps(message, separators=(",", ":")))
+            await websocket.send_text(message if isinstance(message, str) else dumps(message))
     except (WebSocketDisconnect, RuntimeError, OSError):
         return  # the client is gone: its receiving side ends the connection
 

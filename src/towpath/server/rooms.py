@@ -3,7 +3,14 @@
 The lobby is the only writer of a room's state. An action is checked by the engine on a copy of
 the state, committed to storage, and only then becomes the room's state and is broadcast: what a
 client has seen is never lost by a crash. Every message to a client is built from the view of
-that client's seat (`payload`).
+that client's seat (`payload`), once per seat and version.
+
+On PostgreSQL several processes serve the same rooms (`cluster`): the lobby of the room's owner
+is its only writer, the others forward their changes to it and follow its commits, and each
+process builds its own clients' messages. Decisions: a change is forwarded whole (the owner
+checks it again: a forwarded action is refused as stale like any other); reading a room (a
+GET) answers from the process's own copy, which may lag the owner by a notification; who is
+present is told between processes (`cluster`).
 
 Seats and links: a person's seat is *invited* (only its link opens it) or *open* (anyone may
 join it from the lobby, choosing their own name). Every link's token is an HMAC of the room,
@@ -30,11 +37,13 @@ import asyncio
 import base64
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -50,6 +59,7 @@ from towpath.core.errors import GameError, IllegalAction
 from towpath.core.game import JSON, Game, State
 from towpath.core.options import FileOption
 from towpath.server.bots import Bots
+from towpath.server.cluster import PRESENCE_EVERY, Cluster, Payload
 from towpath.server.protocol import CHAT_LENGTH, NAME_LENGTH, readable
 from towpath.server.storage import (
     CHAT_KEPT,
@@ -73,6 +83,9 @@ KEEP_IDLE = 60.0  # seconds an unused, unwatched room stays in memory
 STAND_IN = "greedy:budget=0,sample=20,shortlist=4"  # plays for a person whose clock ran out
 CLOCK_RANGE = (5, 7 * 24 * 3600)  # seconds a turn clock may be set to
 CHAT_BURST, CHAT_WINDOW = 5, 10.0  # chat lines a client may send within the window
+WRITE_WAIT = 15.0  # seconds a change waits for a room's owner to answer, retries included
+PRESENCE_KEPT = 3 * PRESENCE_EVERY  # seconds another process's word on who is present holds
+REISSUED = "this link was re-issued: ask the host for the new one"
 
 
 class Refused(Exception):
@@ -110,16 +123,24 @@ class Viewer:
 SPECTATOR = Viewer()
 Message = dict[str, JSON]
 Closing = tuple[int, str]  # a socket close code and its reason
+Outgoing = Message | str | Closing  # a str: a state message, already in JSON
+
+
+def dumps(message: Message) -> str:
+    return json.dumps(message, separators=(",", ":"))
 
 
 @dataclass(eq=False)
 class Client:
-    """One open socket, watching a room as one seat (None: a spectator)."""
+    """One open socket, watching a room as one seat (None: a spectator).
+
+    Its messages wait in `waiting` for the socket. A state message replaces the one still
+    waiting, if any: a client that falls behind gets the newest state (every action is in
+    its `moves` and `log`) rather than every state in between."""
 
     seat: int | None
-    queue: asyncio.Queue[Message | Closing] = field(
-        default_factory=lambda: asyncio.Queue(QUEUE_LIMIT)
-    )
+    waiting: deque[Outgoing] = field(default_factory=deque)
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
     said: list[float] = field(default_factory=list)  # when its latest chat lines came
 
     def may_chat(self, now: float) -> bool:
@@ -130,16 +151,27 @@ class Client:
         self.said.append(now)
         return True
 
-    def push(self, message: Message) -> None:
-        try:
-            self.queue.put_nowait(message)
-        except asyncio.QueueFull:
+    def push(self, message: Message | str) -> None:
+        if isinstance(message, str):
+            for older in [m for m in self.waiting if isinstance(m, str)]:
+                self.waiting.remove(older)
+        if len(self.waiting) >= QUEUE_LIMIT:
             self.close(1008, "too slow: messages piled up")
+            return
+        self.waiting.append(message)
+        self.ready.set()
 
     def close(self, code: int = 1001, reason: str = "") -> None:
-        while not self.queue.empty():
-            self.queue.get_nowait()
-        self.queue.put_nowait((code, reason))
+        self.waiting.clear()
+        self.waiting.append((code, reason))
+        self.ready.set()
+
+    async def next(self) -> Outgoing:
+        """The next message for the socket, when there is one."""
+        while not self.waiting:
+            self.ready.clear()
+            await self.ready.wait()
+        return self.waiting.popleft()
 
 
 def link_token(secret: bytes, room: str, who: str, generation: int) -> str:
@@ -242,7 +274,9 @@ class Room:
         self.acted_at = time.time()
         self.users = 0  # requests using the room now: it stays in memory meanwhile
         self.touched = time.monotonic()
-        self._cache: dict[int | None, tuple[int, Message]] = {}
+        self._cache: dict[int | None, tuple[int, Message, str]] = {}
+        self.owned = True  # this process writes to it, runs its bots and clock (see `cluster`)
+        self.elsewhere: dict[str, tuple[float, set[int]]] = {}  # process: (heard at, its seats)
 
     @property
     def id(self) -> str:
@@ -279,7 +313,19 @@ class Room:
         raise Refused(403, "this link opens no seat of this room: it is wrong or revoked", "token")
 
     def seat_list(self) -> list[Message]:
-        return seat_list(self.seats, {client.seat for client in self.clients})
+        return seat_list(self.seats, self.present())
+
+    def present(self) -> set[int | None]:
+        """The seats with a socket open here, or through another process lately."""
+        here: set[int | None] = {client.seat for client in self.clients}
+        now = time.monotonic()
+        for heard, seats in self.elsewhere.values():
+            if now - heard < PRESENCE_KEPT:
+                here |= seats
+        return here
+
+    def seated_here(self) -> list[int]:
+        return sorted({client.seat for client in self.clients if client.seat is not None})
 
     def fairness(self) -> Message:
         """The seed's commitment, and the seed itself once the game is over for good."""
@@ -294,10 +340,19 @@ class Room:
         return self.row.archived or self.state.is_terminal()
 
     def payload(self, seat: int | None) -> Message:
-        """Everything a client of `seat` is sent, built from `view(seat)` (cached per version)."""
+        """Everything a client of `seat` is sent, built from `view(seat)`."""
+        return {**self._settled(seat)[0], **self._live()}
+
+    def state_text(self, seat: int | None, live: str) -> str:
+        """`payload(seat)` in JSON; `live`: `_live()` in JSON, shared by every seat."""
+        return self._settled(seat)[1] + "," + live[1:]
+
+    def _settled(self, seat: int | None) -> tuple[Message, str]:
+        """The part of `payload(seat)` that only an action changes, and its JSON without
+        the closing brace: made once per version and seat, shared by the seat's sockets."""
         cached = self._cache.get(seat)
         if cached is not None and cached[0] == self.version:
-            return {**cached[1], **self._live()}
+            return cached[1], cached[2]
         state = self.state
         over = state.is_terminal()
         svg, text = drawing(state, seat)
@@ -326,8 +381,9 @@ class Room:
             "acted_at": self.acted_at,
             **self.fairness(),
         }
-        self._cache[seat] = (self.version, message)
-        return {**message, **self._live()}
+        text = dumps(message)[:-1]
+        self._cache[seat] = (self.version, message, text)
+        return message, text
 
     def _live(self) -> Message:
         return {
@@ -361,9 +417,24 @@ class Room:
     def chat_message(self, lines: list[ChatRow]) -> Message:
         return {"type": "chat", "messages": [line.to_json() for line in lines]}
 
-    def broadcast_state(self) -> None:
+    def revoke(self, seat: int, generation: int) -> None:
+        """The seat's link is at `generation` now: sockets opened by an older one close."""
+        row = self.seats[seat]
+        if generation <= row.generation:
+            return
+        row.generation, row.token_digest = generation, None
         for client in list(self.clients):
-            client.push(self.payload(client.seat))
+            if client.seat == seat:
+                client.close(4403, REISSUED)
+
+    def broadcast_state(self, clients: list[Client] | None = None) -> None:
+        """The state to every client (or to `clients`): one message per seat."""
+        live = dumps(self._live())
+        texts: dict[int | None, str] = {}
+        for client in list(self.clients) if clients is None else clients:
+            if client.seat not in texts:
+                texts[client.seat] = self.state_text(client.seat, live)
+            client.push(texts[client.seat])
 
     def broadcast_presence(self) -> None:
         message: Message = {"type": "presence", "seats": self.seat_list()}
@@ -398,8 +469,15 @@ def summary(listed: Listed) -> Message:
     }
 
 
+Op = Callable[..., Awaitable[JSON]]
+
+
 class Lobby:
-    """All rooms of a server: creating, restoring, acting, bots and clients."""
+    """All rooms of a server: creating, restoring, acting, bots and clients.
+
+    On PostgreSQL the lobby is one process of a cluster (`cluster`): every change to a room
+    goes through `_write`, carried out here if this process owns the room (or can take it),
+    else by its owner; rooms owned elsewhere follow the owner's announcements."""
 
     def __init__(
         self,
@@ -424,6 +502,18 @@ class Lobby:
         self._pending: list[tuple[ActionRow, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
         self._sweeper: asyncio.Task[None] | None = None
+        self.cluster: Cluster | None = None
+        self._ops: dict[str, Op] = {
+            "act": self._act,
+            "undo": self._undo,
+            "chat": self._say,
+            "name": self._rename,
+            "back": self._come_back,
+            "join": self._join,
+            "open": self._opened,
+            "reissue": self._reissue,
+            "rematch": self._rematch,
+        }
 
     async def _commit(self, row: ActionRow) -> None:
         """Wait until `row` is committed; rows waiting together share one transaction."""
@@ -455,6 +545,9 @@ class Lobby:
         """Archive the idle rooms, restore the others by replaying their records, and wake
         their bots and clocks (`get`)."""
         self.secret = await self._db(self.storage.secret)
+        if self.storage.shared:
+            self.cluster = Cluster(self.storage.url, self)
+            await self.cluster.start()
         await self._db(self.storage.archive_idle, time.time() - self.archive_after)
         for room_id in await self._db(self.storage.active_room_ids):
             await self.get(room_id)
@@ -476,6 +569,8 @@ class Lobby:
         for room in self.rooms.values():
             for client in list(room.clients):
                 client.close()
+        if self.cluster is not None:
+            await self.cluster.close()
         self._writer.shutdown(wait=True)
 
     async def _sweep_forever(self) -> None:
@@ -500,11 +595,19 @@ class Lobby:
                 room.broadcast_state()
         now = time.monotonic()
         for room in list(self.rooms.values()):
-            bot_to_move = self._bot_to_move(room) and not room.row.archived
+            bot_to_move = room.owned and self._bot_to_move(room) and not room.row.archived
             if not bot_to_move and room.idle(now, self.keep_idle):
                 if room.clock_task is not None:  # it starts again when the room comes back
                     room.clock_task.cancel()
                 del self.rooms[room.id]
+                if room.owned:
+                    await self._release(room.id)
+
+    async def _release(self, room_id: str) -> None:
+        if self.cluster is not None:
+            await self.cluster.release(
+                room_id, lambda: room_id in self.rooms or room_id in self._loading
+            )
 
     # -- rooms ---------------------------------------------------------------------------------
 
@@ -519,11 +622,15 @@ class Lobby:
         future: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
         self._loading[room_id] = future
         try:
+            owned = self.cluster is None or await self.cluster.take(room_id)
             row = await self._db(self.storage.load_room, room_id)
             room = Room(row, self.secret) if row is not None else None
             if room is not None:
+                room.owned = owned and (self.cluster is None or not room.closed())
                 self.rooms[room_id] = room
                 self._next_turn(room)
+            if owned and self.cluster is not None and (room is None or not room.owned):
+                await self.cluster.release(room_id, lambda: False)
             future.set_result(room)
             return room
         except BaseException as error:
@@ -600,6 +707,8 @@ class Lobby:
         )
         room = Room(row, self.secret)
         await self._db(self.storage.create_room, row)
+        if self.cluster is not None:
+            room.owned = await self.cluster.take(row.id)
         self.rooms[row.id] = room
         self._next_turn(room)
         return room
@@ -649,6 +758,10 @@ class Lobby:
 
     async def join(self, room: Room, name: str) -> tuple[int, str]:
         """An open seat of a listed room, for a person who names themself."""
+        seat = int(await self._write(room, "join", name))
+        return seat, room.token(seat)
+
+    async def _join(self, room: Room, name: str) -> int:
         if not room.row.listed:
             raise Refused(403, "this room is joined by invitation only", "invitation")
         self._check_playing(room)
@@ -660,10 +773,14 @@ class Lobby:
             await self._db(self.storage.update_seat, room.id, seat.seat, name=name, claimed=True)
             seat.name, seat.claimed = name, True
             room.broadcast_state()  # the seat's name is part of every view's seat list
-        return seat.seat, room.token(seat.seat)
+        return seat.seat
 
     async def opened(self, room: Room, seat: int) -> None:
         """The first time an invited seat's link is used, the seat shows as taken."""
+        if not room.seats[seat].claimed:
+            await self._write(room, "open", seat)
+
+    async def _opened(self, room: Room, seat: int) -> None:
         row = room.seats[seat]
         if not row.claimed:
             row.claimed = True
@@ -672,6 +789,11 @@ class Lobby:
 
     async def reissue(self, room: Room, seat: int) -> str:
         """A new link for an invited seat; the old one opens nothing any more."""
+        generation = await self._write(room, "reissue", seat)
+        room.revoke(seat, int(generation))
+        return room.token(seat)
+
+    async def _reissue(self, room: Room, seat: int) -> int:
         if not 0 <= seat < len(room.seats) or room.seats[seat].access != INVITED:
             raise Refused(409, f"seat {seat} is not an invited seat of this room", "seats")
         async with room.lock:
@@ -680,15 +802,20 @@ class Lobby:
             await self._db(
                 self.storage.update_seat, room.id, seat, generation=generation, token_digest=None
             )
-            row.generation, row.token_digest = generation, None
-            for client in list(room.clients):
-                if client.seat == seat:
-                    client.close(4403, "this link was re-issued: ask the host for the new one")
-        return room.token(seat)
+            room.revoke(seat, generation)
+        return generation
 
     async def rematch(self, room: Room, viewer: Viewer) -> tuple[Room, str | None]:
         """The same game, options and seats again with a new seed; a player gets their
         seat's token in it, the host the host's."""
+        new = await self.room(str(await self._write(room, "rematch")))
+        if viewer.host:
+            return new, new.token("host")
+        if viewer.seat is None or not new.issued(new.seats[viewer.seat]):
+            return new, None
+        return new, new.token(viewer.seat)
+
+    async def _rematch(self, room: Room) -> str:
         if not room.state.is_terminal():
             raise Refused(409, "the rematch starts once the game is over", "game over")
         async with room.lock:
@@ -715,12 +842,7 @@ class Lobby:
                 )
                 room.row.rematch = new.id
                 room.broadcast_presence()
-            new = await self.room(room.row.rematch)
-        if viewer.host:
-            return new, new.token("host")
-        if viewer.seat is None or not new.issued(new.seats[viewer.seat]):
-            return new, None
-        return new, new.token(viewer.seat)
+            return str(room.row.rematch)
 
     # -- acting ----------------------------------------------------------------------------------
 
@@ -757,6 +879,19 @@ class Lobby:
         """Play `text` for `seat`, chosen at state `version`; returns the new version. A bot's
         move (`by_bot`) is dropped if its seat's player took the seat back meanwhile."""
         acted_at = time.time() if acted_at is None else acted_at
+        if by_bot:
+            return await self._act(room, seat, version, text, acted_at, by_bot)
+        return int(await self._write(room, "act", seat, version, text, acted_at))
+
+    async def _act(
+        self,
+        room: Room,
+        seat: int | None,
+        version: int,
+        text: str,
+        acted_at: float,
+        by_bot: bool = False,
+    ) -> int:
         async with room.lock:
             if by_bot and seat is not None and not room.played_by_bot(seat):
                 return room.version
@@ -772,7 +907,7 @@ class Lobby:
             except IllegalAction as error:
                 raise Refused(409, str(error), error.rule) from None
             await self._commit(
-                ActionRow(room.id, len(after.history), str(action), after.is_terminal())
+                ActionRow(room.id, len(after.history), str(action), after.is_terminal(), acted_at)
             )
             room.state = after
             room.moves.append(said)
@@ -787,6 +922,9 @@ class Lobby:
 
     async def undo(self, room: Room, seat: int | None, version: int) -> int:
         """Take back the seat's last action, if the engine allows it (`State.undoable`)."""
+        return int(await self._write(room, "undo", seat, version))
+
+    async def _undo(self, room: Room, seat: int | None, version: int) -> int:
         async with room.lock:
             self._check_turn(room, seat, version, "take-back")
             if not room.state.undoable():
@@ -807,6 +945,142 @@ class Lobby:
             room.broadcast_state()
         return room.version
 
+    # -- many processes (see `cluster`) ----------------------------------------------------------
+
+    async def _write(self, room: Room, op: str, *args: JSON) -> JSON:
+        """Carry out a change of the room here if this process owns it or can take it, else
+        have its owner do it (asking again while the owner does not answer: it may have
+        died, and its room is free to take then)."""
+        cluster = self.cluster
+        if cluster is None or room.owned:
+            return await self._ops[op](room, *args)
+        deadline = time.monotonic() + WRITE_WAIT
+        request = secrets.token_hex(8)  # asked again, it is still done once
+        while not (room.owned or await self._take_over(room)):
+            try:
+                answer = await cluster.forward(request, room.id, op, list(args))
+            except TimeoutError:
+                if time.monotonic() > deadline:
+                    raise Refused(
+                        503, "the room's server does not answer: try again", "owner"
+                    ) from None
+                continue
+            if "refused" in answer:
+                status, message, rule = answer["refused"]
+                raise Refused(status, message, rule)
+            return answer.get("result")
+        return await self._ops[op](room, *args)
+
+    def owns(self, room_id: str) -> bool:
+        room = self.rooms.get(room_id)
+        return room is not None and room.owned
+
+    async def perform(self, room_id: str, op: str, args: list[Any]) -> Payload:
+        """A change another process forwarded to this room's owner: its result or refusal."""
+        room = self.rooms.get(room_id)
+        if room is None or not room.owned:
+            return {"refused": [409, "the room moved to another server: try again", "owner"]}
+        try:
+            return {"result": await self._ops[op](room, *args)}
+        except Refused as refused:
+            return {"refused": [refused.status, refused.message, refused.rule]}
+        except Exception:
+            log.exception("room %s: a forwarded %s failed", room_id, op)
+            return {"refused": [500, "the room's server failed to do this: try again", "server"]}
+
+    async def _take_over(self, room: Room) -> bool:
+        """Own the room if nobody does, from its record as the database holds it."""
+        assert self.cluster is not None
+        async with room.lock:
+            if not room.owned:
+                if not await self.cluster.take(room.id):
+                    return False
+                await self._refresh(room, record=True)
+                room.owned = True
+        self._next_turn(room)
+        return True
+
+    async def adopt(self, room_id: str) -> None:
+        """This process took over a room whose owner died."""
+        room = self.rooms.get(room_id)
+        if room is None:
+            await self.get(room_id)  # this process holds the room's lock: it loads as owner
+        else:
+            await self._take_over(room)
+
+    def lost_leases(self) -> None:
+        """The lease connection failed: every room may have another owner now."""
+        for room in self.rooms.values():
+            room.owned = False
+            for task in (room.bot_task, room.clock_task):
+                if task is not None:
+                    task.cancel()
+
+    async def resync(self) -> None:
+        """Announcements may have been missed: read every room in memory again."""
+        for room in list(self.rooms.values()):
+            async with room.lock:
+                await self._refresh(room, record=not room.owned)
+
+    async def changed(self, note: Payload) -> None:
+        """A committed change of a room: an action is played on the room's copy here (the
+        next one in order; a gap means announcements were missed, and the room is read
+        again), anything else is read from the database."""
+        room = self.rooms.get(note["room"])
+        if note["kind"] == "presence":
+            if room is not None:
+                room.elsewhere[note["process"]] = (time.monotonic(), set(note["seats"]))
+                room.broadcast_presence()
+            return
+        if room is None:
+            loading = self._loading.get(note["room"])
+            if loading is None:
+                return
+            room = await loading
+            if room is None:
+                return
+        async with room.lock:
+            if note["kind"] == "action":
+                if room.owned or note["number"] <= len(room.row.actions):
+                    return
+                if note["number"] == len(room.row.actions) + 1 and _follow(room, note):
+                    return
+            await self._refresh(room, record=not room.owned)
+
+    async def _refresh(self, room: Room, record: bool) -> None:
+        """Read the room from the database (its record too if `record`: the room is not
+        owned here) and tell its clients what changed."""
+        row = await self._db(self.storage.load_room, room.id)
+        if row is None:
+            return
+        replayed = False
+        if record and (row.actions != room.row.actions or row.undos != room.row.undos):
+            room.state, room.moves = await asyncio.to_thread(
+                replay_told, room.game, row.seed, row.actions
+            )
+            room.row.actions, room.row.undos, room.row.over = row.actions, row.undos, row.over
+            room.acted_at = room.turn_began = row.acted
+            replayed = True
+        for seat in row.seats:
+            room.revoke(seat.seat, seat.generation)
+        same = (room.seats, room.row.rematch, room.row.archived) == (
+            row.seats,
+            row.rematch,
+            row.archived,
+        )
+        room.seats = room.row.seats = row.seats
+        if row.archived and not room.row.archived:
+            room._cache.clear()  # the seed is published now
+        room.row.rematch, room.row.archived = row.rematch, row.archived
+        last = room.chat[-1].number if room.chat else 0
+        lines = [line for line in row.chat if line.number > last]
+        room.chat = row.chat
+        if lines:
+            for client in list(room.clients):
+                client.push(room.chat_message(lines))
+        if replayed or not same:
+            room.broadcast_state()
+
     # -- the table -------------------------------------------------------------------------------
 
     async def say(self, room: Room, client: Client, text: str) -> None:
@@ -821,6 +1095,9 @@ class Lobby:
             raise Refused(
                 429, f"chat: at most {CHAT_BURST} lines in {CHAT_WINDOW:g} s", "rate limit"
             )
+        await self._write(room, "chat", seat, line)
+
+    async def _say(self, room: Room, seat: int, line: str) -> None:
         async with room.lock:
             number = (room.chat[-1].number if room.chat else 0) + 1
             row = ChatRow(room.id, number, seat, room.seats[seat].name, line, time.time())
@@ -836,6 +1113,9 @@ class Lobby:
         chosen = readable(name, NAME_LENGTH)
         if chosen is None:
             raise Refused(422, f"name: expected 1 to {NAME_LENGTH} printable characters", "name")
+        await self._write(room, "name", seat, chosen)
+
+    async def _rename(self, room: Room, seat: int, chosen: str) -> None:
         async with room.lock:
             await self._db(self.storage.update_seat, room.id, seat, name=chosen)
             room.seats[seat].name = chosen
@@ -843,6 +1123,9 @@ class Lobby:
 
     async def come_back(self, room: Room, seat: int | None) -> None:
         """The seat's player takes the seat back from the bot standing in for them."""
+        await self._write(room, "back", seat)
+
+    async def _come_back(self, room: Room, seat: int | None) -> None:
         if seat is None or not room.seats[seat].away:
             raise Refused(409, "no bot is standing in for this seat", "back")
         async with room.lock:
@@ -855,7 +1138,10 @@ class Lobby:
     # -- the clock and the bots ------------------------------------------------------------------
 
     def _next_turn(self, room: Room) -> None:
-        """Start what the seat to move needs: a bot's move, or the clock of a person."""
+        """Start what the seat to move needs: a bot's move, or the clock of a person (only
+        the room's owner runs them)."""
+        if not room.owned:
+            return
         self._schedule_bot(room)
         self._start_clock(room)
 
@@ -900,7 +1186,7 @@ class Lobby:
     async def _bot_turn(self, room: Room) -> None:
         await asyncio.sleep(self.bot_delay)
         version, seat = room.version, room.state.current_player
-        if seat is None or not room.played_by_bot(seat):
+        if seat is None or not room.owned or not room.played_by_bot(seat):
             return
         row = room.seats[seat]
         spec = (row.agent or "random") if row.kind == "bot" else STAND_IN
@@ -917,15 +1203,45 @@ class Lobby:
 
     def connect(self, room: Room, client: Client) -> None:
         room.clients.add(client)
-        client.push(room.payload(client.seat))
+        room.broadcast_state([client])
         if room.chat:
             client.push(room.chat_message(room.chat))
         room.broadcast_presence()
+        self._tell_presence(room)
 
     def disconnect(self, room: Room, client: Client) -> None:
         room.clients.discard(client)
         room.touched = time.monotonic()
         room.broadcast_presence()
+        self._tell_presence(room)
+
+    def _tell_presence(self, room: Room) -> None:
+        """Tell the other processes which seats are present through this one."""
+        if self.cluster is not None:
+            self.cluster.tell({"room": room.id, "kind": "presence", "seats": room.seated_here()})
+
+    def heartbeat(self) -> None:
+        for room in self.rooms.values():
+            if room.seated_here():
+                self._tell_presence(room)
+
+
+def _follow(room: Room, note: Payload) -> bool:
+    """Play an action announced by the room's owner on this copy of the room."""
+    try:
+        action, said = told(room.state, note["notation"])
+        room.state.apply(action)
+    except GameError:
+        return False
+    seat = said["seat"]
+    room.moves.append(said)
+    room.row.actions.append(note["notation"])
+    room.row.over = room.state.is_terminal()
+    room.acted_at = note["at"]
+    if room.state.current_player != seat:
+        room.turn_began = note["at"]
+    room.broadcast_state()
+    return True
 
 
 def _replayed(game: Game, seed: int, actions: list[str]) -> State:

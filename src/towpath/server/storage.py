@@ -7,10 +7,16 @@ derived from the server's secret (kept in `server_keys`, made on the first start
 seat's generation, which a re-issued link bumps. The schema is managed by the Alembic
 migrations in `migrations/`: opening a database upgrades it to the newest schema, a database
 of the first release (made before migrations) included.
+
+On PostgreSQL every change of a room is announced on commit, in its own transaction
+(`NOTIFY towpath_rooms`): `{"room", "kind": "action", "number", "notation", "at"}` for an
+action, `{"room", "kind": "changed"}` for anything else (a take-back, seats, chat, a rematch,
+archiving). Payloads hold what every spectator may know, never a view or a token.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
 import time
@@ -56,6 +62,8 @@ DEFAULT_FILE = "towpath.sqlite3"
 BASELINE = "0001"  # the first release's schema, made without migrations
 SECRET_KEY = "seat_tokens"
 CHAT_KEPT = 50  # chat lines a room keeps at hand (the database keeps them all)
+MIGRATING = 0x746F77706174  # the advisory lock held while the schema is upgraded
+CHANGES = "towpath_rooms"  # the PostgreSQL channel announcing every committed change of a room
 
 metadata = MetaData()
 
@@ -114,6 +122,14 @@ chat = Table(
     Column("at", Float, nullable=False),
 )
 
+room_owners = Table(  # see migrations/versions/r0004_cluster.py
+    "room_owners",
+    metadata,
+    Column("room", String(32), primary_key=True),
+    Column("process", String(32), nullable=False),
+    Column("since", Float, nullable=False),
+)
+
 server_keys = Table(
     "server_keys",
     metadata,
@@ -138,6 +154,7 @@ class ActionRow:
     number: int
     notation: str
     over: bool
+    at: float = 0.0  # when it was chosen (a bot's: when its worker answered)
 
 
 @dataclass
@@ -215,6 +232,8 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     config = Config()
     config.set_main_option("script_location", str(resources.files("towpath.server") / "migrations"))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":  # processes starting together upgrade in turn
+            connection.execute(select(func.pg_advisory_xact_lock(MIGRATING)))
         config.attributes["connection"] = connection
         tables = inspect(connection).get_table_names()
         if "rooms" in tables and "alembic_version" not in tables:
@@ -231,6 +250,13 @@ class Storage:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         upgrade(self.engine)
+        self.shared = self.engine.dialect.name == "postgresql"  # many processes may serve it
+
+    def _announce(self, db: Connection, room: str, **change: Any) -> None:
+        """Tell every server process of a change to `room` when the transaction commits."""
+        if self.shared:
+            payload = json.dumps({"room": room, "kind": "changed", **change})
+            db.execute(select(func.pg_notify(CHANGES, payload)))
 
     @contextmanager
     def _begin(self) -> Iterator[Connection]:
@@ -278,6 +304,7 @@ class Storage:
                 db.execute(
                     update(rooms).where(rooms.c.id == room.rematch_of).values(rematch=room.id)
                 )
+                self._announce(db, room.rematch_of)
 
     def add_actions(self, rows: list[ActionRow]) -> None:
         """Commit accepted actions (of any rooms) in one transaction; a number is the state
@@ -297,6 +324,10 @@ class Storage:
             finished = [r.room for r in rows if r.over]
             if finished:
                 db.execute(update(rooms).where(rooms.c.id.in_(finished)).values(over=True))
+            for r in rows:
+                self._announce(
+                    db, r.room, kind="action", number=r.number, notation=r.notation, at=r.at
+                )
 
     def take_back(self, room: str, number: int) -> None:
         """Delete the room's last action, number `number`, and count the take-back."""
@@ -307,16 +338,19 @@ class Storage:
                 .where(rooms.c.id == room)
                 .values(undos=rooms.c.undos + 1, acted=time.time())
             )
+            self._announce(db, room)
 
     def add_chat(self, line: ChatRow) -> None:
         with self._begin() as db:
             db.execute(insert(chat).values(**line.__dict__))
+            self._announce(db, line.room)
 
     def update_seat(self, room: str, seat: int, **values: Any) -> None:
         with self._begin() as db:
             db.execute(
                 update(seats).where(seats.c.room == room, seats.c.seat == seat).values(**values)
             )
+            self._announce(db, room)
 
     def active_room_ids(self) -> list[str]:
         """Rooms still being played and not archived, oldest first."""
@@ -379,6 +413,8 @@ class Storage:
             ids = [row.id for row in db.execute(select(rooms.c.id).where(idle))]
             if ids:
                 db.execute(update(rooms).where(rooms.c.id.in_(ids)).values(archived=True))
+            for room_id in ids:
+                self._announce(db, room_id)
         return ids
 
     def load_room(self, room_id: str) -> RoomRow | None:
