@@ -316,14 +316,8 @@ class Canals:
         return found
 
     def search(self, seat: int, source: int, barred: frozenset[int] = NO_CELLS) -> Reach:
-        """The cheapest ways from port `source` to each port and crossing, for the seat's ship.
-
-        Passing a tile along one of its lines costs its stops; passing a cell any other way
-        costs a tile where some tile with that line fits it, two where one would fit once a
-        neighbour were replaced; a port passed is a stop. No tile is laid on `barred` cells.
-        """
-        parts = self.state.game.parts
-        step, all_laid = parts.board.step, self.laid
+        """The cheapest ways from port `source` to each port and crossing, for the seat's ship
+        (see `ways`). No tile is laid on `barred` cells."""
         opened = self.open_lines(seat)
         at_hand, fitting, freed = opened.at_hand, opened.fitting, opened.freed
         if barred:
@@ -331,48 +325,95 @@ class Canals:
                 [0 if cell in barred else lines for cell, lines in enumerate(kind)]
                 for kind in (at_hand, fitting, freed)
             )
-        stops = self.stops(seat)
-        ports = [FAR] * len(parts.board.ports)
-        came_to_port = [SOURCE] * len(parts.board.ports)
-        best = [FAR] * (len(all_laid) * EDGES)
-        came = [SOURCE] * len(best)
-        queue: list[tuple[int, int]] = []
+        return ways(
+            self.state.game.tables,
+            source,
+            tuple(self.laid),
+            tuple(self.stops(seat)),
+            tuple(at_hand),
+            tuple(fitting),
+            tuple(freed),
+        )
 
-        def moor(port: int, cost: int, how: int) -> None:
-            ports[port], came_to_port[port] = cost, how
-            for cell, edge in parts.board.ports[port].docks:
-                crossing = cell * EDGES + edge
-                if cost < best[crossing]:
-                    best[crossing], came[crossing] = cost, SOURCE - 1 - port
-                    heapq.heappush(queue, (cost, crossing))
 
-        moor(source, 0, SOURCE)
-        while queue:
-            spent, crossing = heapq.heappop(queue)
-            if spent > best[crossing]:
+@lru_cache(maxsize=4096)
+def ways(
+    tables: ActionTables,
+    source: int,
+    all_laid: tuple[int, ...],
+    stops: tuple[int, ...],
+    at_hand: tuple[int, ...],
+    fitting: tuple[int, ...],
+    freed: tuple[int, ...],
+) -> Reach:
+    """The cheapest ways from port `source` to each port and crossing, for a ship stopping
+    `stops` times on each cell's tile, with these lines laid and open per cell (kept while they
+    stay as they are: the worlds a bot searches share their boards and most hands).
+
+    Passing a tile along one of its lines costs its stops; passing a cell any other way costs a
+    tile where some tile with that line fits it, two where one would fit once a neighbour were
+    replaced; a port passed is a stop.
+    """
+    parts = tables.parts
+    ports = [FAR] * len(parts.board.ports)
+    came_to_port = [SOURCE] * len(parts.board.ports)
+    best = [FAR] * (len(all_laid) * EDGES)
+    came = [SOURCE] * len(best)
+    crossings = len(best)
+    queue: list[int] = []  # cost * crossings + crossing: the cheapest first, then the lowest
+
+    def moor(port: int, cost: int, how: int) -> None:
+        ports[port], came_to_port[port] = cost, how
+        for cell, edge in parts.board.ports[port].docks:
+            crossing = cell * EDGES + edge
+            if cost < best[crossing]:
+                best[crossing], came[crossing] = cost, SOURCE - 1 - port
+                heapq.heappush(queue, cost * crossings + crossing)
+
+    moor(source, 0, SOURCE)
+    onward = passages(tables)
+    while queue:
+        spent, crossing = divmod(heapq.heappop(queue), crossings)
+        if spent > best[crossing]:
+            continue
+        cell = crossing // EDGES
+        laid, hand, fits, frees = all_laid[cell], at_hand[cell], fitting[cell], freed[cell]
+        for line, target, how in onward[crossing]:
+            if line & laid:
+                cost = spent + stops[cell]
+            elif line & hand:
+                cost = spent + TILE
+            elif line & fits:
+                cost = spent + TILE + 1  # a turn to draw the tile first
+            elif line & frees:
+                cost = spent + 2 * TILE  # a neighbour must be replaced first
+            else:
                 continue
-            cell, entry = divmod(crossing, EDGES)
-            laid = all_laid[cell]
-            for edge in range(EDGES):
-                line = LINE[entry * EDGES + edge]
-                if line & laid:
-                    cost = spent + stops[cell]
-                elif line & at_hand[cell]:
-                    cost = spent + TILE
-                elif line & fitting[cell]:
-                    cost = spent + TILE + 1  # a turn to draw the tile first
-                elif line & freed[cell]:
-                    cost = spent + 2 * TILE  # a neighbour must be replaced first
-                else:
-                    continue
-                target = step[cell * EDGES + edge]
-                if target >= 0:
-                    if cost < best[target]:
-                        best[target], came[target] = cost, crossing * EDGES + edge
-                        heapq.heappush(queue, (cost, target))
-                elif target != BORDER and cost + 1 < ports[-1 - target]:
-                    moor(-1 - target, cost + 1, crossing * EDGES + edge)
-        return Reach(ports, best, came, came_to_port)
+            if target >= 0:
+                if cost < best[target]:
+                    best[target], came[target] = cost, how
+                    heapq.heappush(queue, cost * crossings + target)
+            elif target != BORDER and cost + 1 < ports[-1 - target]:
+                moor(-1 - target, cost + 1, how)
+    return Reach(ports, best, came, came_to_port)
+
+
+@lru_cache(maxsize=8)
+def passages(tables: ActionTables) -> list[list[tuple[int, int, int]]]:
+    """Per crossing, the ways on from it, edge by edge: the line followed, where the ship goes
+    (as the board's `step`), and how it came there (crossing * EDGES + edge)."""
+    step = tables.parts.board.step
+    found = []
+    for crossing in range(len(step)):
+        cell, entry = divmod(crossing, EDGES)
+        found.append(
+            [
+                (LINE[entry * EDGES + edge], step[cell * EDGES + edge], crossing * EDGES + edge)
+                for edge in range(EDGES)
+                if edge != entry
+            ]
+        )
+    return found
 
 
 def evaluate(state: CanalKingState, seat: int) -> float:
