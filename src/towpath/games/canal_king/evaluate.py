@@ -371,49 +371,47 @@ def ways(
                 heapq.heappush(queue, cost * crossings + crossing)
 
     moor(source, 0, SOURCE)
-    onward = passages(tables)
+    step = parts.board.step
+    onward = [exits(*cell) for cell in zip(all_laid, stops, at_hand, fitting, freed, strict=True)]
     while queue:
         spent, crossing = divmod(heapq.heappop(queue), crossings)
         if spent > best[crossing]:
             continue
-        cell = crossing // EDGES
-        laid, hand, fits, frees = all_laid[cell], at_hand[cell], fitting[cell], freed[cell]
-        for line, target, how in onward[crossing]:
-            if line & laid:
-                cost = spent + stops[cell]
-            elif line & hand:
-                cost = spent + TILE
-            elif line & fits:
-                cost = spent + TILE + 1  # a turn to draw the tile first
-            elif line & frees:
-                cost = spent + 2 * TILE  # a neighbour must be replaced first
-            else:
-                continue
+        cell, entry = divmod(crossing, EDGES)
+        first, how = cell * EDGES, crossing * EDGES
+        for paid, edge in onward[cell][entry]:
+            cost = spent + paid
+            target = step[first + edge]
             if target >= 0:
                 if cost < best[target]:
-                    best[target], came[target] = cost, how
+                    best[target], came[target] = cost, how + edge
                     heapq.heappush(queue, cost * crossings + target)
             elif target != BORDER and cost + 1 < ports[-1 - target]:
-                moor(-1 - target, cost + 1, how)
+                moor(-1 - target, cost + 1, how + edge)
     return Reach(ports, best, came, came_to_port)
 
 
-@lru_cache(maxsize=8)
-def passages(tables: ActionTables) -> list[list[tuple[int, int, int]]]:
-    """Per crossing, the ways on from it, edge by edge: the line followed, where the ship goes
-    (as the board's `step`), and how it came there (crossing * EDGES + edge)."""
-    step = tables.parts.board.step
+@lru_cache(maxsize=1 << 16)
+def exits(
+    laid: int, stops: int, at_hand: int, fitting: int, freed: int
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per entry edge of a cell with these lines laid and open, the edges a way may leave it
+    by and what passing it so costs (see `ways`), edge by edge."""
     found = []
-    for crossing in range(len(step)):
-        cell, entry = divmod(crossing, EDGES)
-        found.append(
-            [
-                (LINE[entry * EDGES + edge], step[cell * EDGES + edge], crossing * EDGES + edge)
-                for edge in range(EDGES)
-                if edge != entry
-            ]
-        )
-    return found
+    for entry in range(EDGES):
+        leaving = []
+        for edge in range(EDGES):
+            line = LINE[entry * EDGES + edge]
+            if line & laid:
+                leaving.append((stops, edge))
+            elif line & at_hand:
+                leaving.append((TILE, edge))
+            elif line & fitting:
+                leaving.append((TILE + 1, edge))  # a turn to draw the tile first
+            elif line & freed:
+                leaving.append((2 * TILE, edge))  # a neighbour must be replaced first
+        found.append(tuple(leaving))
+    return tuple(found)
 
 
 def evaluate(state: CanalKingState, seat: int) -> float:
