@@ -153,12 +153,13 @@ class Canals:
         self.held: dict[int, int] = {}  # the kinds a seat is taken to hold, where not its hand's
         self.opened: dict[int, Openings] = {}
         self.reaches: dict[tuple[int, int, frozenset[int]], Reach] = {}
+        self.whole: dict[tuple[int, int], Reach] = {}
 
     def holding(self, seat: int, held: int) -> Canals:
         """The ways of this position were the seat to hold tiles of these kinds instead."""
         other = copy(self)
         other.held = {**self.held, seat: held}
-        other.opened, other.reaches = {}, {}
+        other.opened, other.reaches, other.whole = {}, {}, {}
         return other
 
     @cached_property
@@ -219,9 +220,20 @@ class Canals:
         return self.keys[cell] & ~CONSTRAINT_BITS | constraint
 
     def reach(self, seat: int, port: int, barred: frozenset[int] = NO_CELLS) -> Reach:
+        """The ways from `port` to the ports the seat's legs from there go to (the search
+        ends once those are found: other ports and crossings may be dearer than it says)."""
         found = self.reaches.get((seat, port, barred))
         if found is None:
-            found = self.reaches[seat, port, barred] = self.search(seat, port, barred)
+            route = self.state.game.parts.routes[self.state.routes[seat]]
+            targets = frozenset(route[b] for a, b in LEGS if route[a] == port)
+            found = self.reaches[seat, port, barred] = self.search(seat, port, barred, targets)
+        return found
+
+    def reach_all(self, seat: int, port: int) -> Reach:
+        """The ways from `port` to every port and crossing."""
+        found = self.whole.get((seat, port))
+        if found is None:
+            found = self.whole[seat, port] = self.search(seat, port, NO_CELLS)
         return found
 
     def legs(self, seat: int) -> list[int]:
@@ -315,9 +327,12 @@ class Canals:
                 found[cell] = 2  # a stop, and the turn lost there
         return found
 
-    def search(self, seat: int, source: int, barred: frozenset[int] = NO_CELLS) -> Reach:
-        """The cheapest ways from port `source` to each port and crossing, for the seat's ship
-        (see `ways`). No tile is laid on `barred` cells."""
+    def search(
+        self, seat: int, source: int, barred: frozenset[int], targets: frozenset[int] = NO_CELLS
+    ) -> Reach:
+        """The cheapest ways from port `source` to each port and crossing (or only until the
+        `targets` are found), for the seat's ship (see `ways`). No tile is laid on `barred`
+        cells."""
         opened = self.open_lines(seat)
         at_hand, fitting, freed = opened.at_hand, opened.fitting, opened.freed
         if barred:
@@ -333,6 +348,7 @@ class Canals:
             tuple(at_hand),
             tuple(fitting),
             tuple(freed),
+            targets,
         )
 
 
@@ -345,6 +361,7 @@ def ways(
     at_hand: tuple[int, ...],
     fitting: tuple[int, ...],
     freed: tuple[int, ...],
+    targets: frozenset[int] = NO_CELLS,
 ) -> Reach:
     """The cheapest ways from port `source` to each port and crossing, for a ship stopping
     `stops` times on each cell's tile, with these lines laid and open per cell (kept while they
@@ -353,6 +370,10 @@ def ways(
     Passing a tile along one of its lines costs its stops; passing a cell any other way costs a
     tile where some tile with that line fits it, two where one would fit once a neighbour were
     replaced; a port passed is a stop.
+
+    With `targets`, the search ends once no way yet to follow can arrive in any of those ports
+    cheaper (the ways are followed cheapest first): their costs and ways are then as a whole
+    search finds them, and nothing else is.
     """
     parts = tables.parts
     ports = [FAR] * len(parts.board.ports)
@@ -362,8 +383,13 @@ def ways(
     crossings = len(best)
     queue: list[int] = []  # cost * crossings + crossing: the cheapest first, then the lowest
 
+    # A way leaving a crossing that cost `spent` arrives in a port at spent + 1 or more.
+    enough = [FAR if targets else 2 * FAR]  # spent from which no target can come cheaper
+
     def moor(port: int, cost: int, how: int) -> None:
         ports[port], came_to_port[port] = cost, how
+        if port in targets:
+            enough[0] = max(ports[target] for target in targets) - 1
         for cell, edge in parts.board.ports[port].docks:
             crossing = cell * EDGES + edge
             if cost < best[crossing]:
@@ -377,6 +403,8 @@ def ways(
         spent, crossing = divmod(heapq.heappop(queue), crossings)
         if spent > best[crossing]:
             continue
+        if spent >= enough[0]:
+            break
         cell, entry = divmod(crossing, EDGES)
         first, how = cell * EDGES, crossing * EDGES
         for paid, edge in onward[cell][entry]:
@@ -617,8 +645,8 @@ def via(canals: Canals, seat: int, leg: list[int], cell: int, code: int) -> list
     opened = list(leg)
     cheaper = cheaper_ways(canals, seat, cell, code)
     for index, (a, b) in enumerate(LEGS):
-        one = canals.reach(seat, ports[a]).crossings
-        other = canals.reach(seat, ports[b]).crossings
+        one = canals.reach_all(seat, ports[a]).crossings
+        other = canals.reach_all(seat, ports[b]).crossings
         for crossing, exit, cost in cheaper:
             through = min(one[crossing] + other[exit], one[exit] + other[crossing])
             opened[index] = min(opened[index], through + cost + 1)
