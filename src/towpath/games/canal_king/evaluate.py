@@ -37,6 +37,7 @@ cell). A swap is estimated by what its draws may bring (see `Swapping`).
 from __future__ import annotations
 
 import heapq
+from array import array
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from copy import copy
@@ -92,11 +93,12 @@ Needs = list[tuple[int, int]]  # the cells of a way that need a tile, with the l
 class Reach:
     """What a search from one port found: the cost of arriving in each port (its stop
     included), and of entering each crossing (before paying for that cell); and how it came
-    to each (`came`, `came_to_port`), so that its ways can be followed back."""
+    to each (`came`, `came_to_port`), so that its ways can be followed back. The searches
+    are kept, so the long lists are arrays of machine integers."""
 
     ports: list[int]
-    crossings: list[int]
-    came: list[int]
+    crossings: array[int]
+    came: array[int]
     came_to_port: list[int]
 
     def cells(self, port: int, laid: list[int]) -> Needs:
@@ -416,7 +418,7 @@ def ways(
                     heapq.heappush(queue, cost * crossings + target)
             elif target != BORDER and cost + 1 < ports[-1 - target]:
                 moor(-1 - target, cost + 1, how + edge)
-    return Reach(ports, best, came, came_to_port)
+    return Reach(ports, array("q", best), array("q", came), came_to_port)
 
 
 @lru_cache(maxsize=1 << 16)
