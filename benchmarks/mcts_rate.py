@@ -5,10 +5,11 @@
 
 Positions: seeded random games of 2 players, stopped after 2 to 39 random actions. At each, the
 `mcts` bot (its defaults and the game's `mcts_settings`, seed = the position's number) searches
-`--iterations` iterations, timed in the process's CPU time; the best of `--rounds` rounds. With `--against`, the same
-measurement runs on that source tree too (PYTHONPATH), in another process, game by game and
-round by round alternating with this one, and the chosen actions are compared: a faster search
-that plays the same game chooses the same actions.
+`--iterations` iterations, timed in the process's CPU time; a tree's rate is its best of
+`--rounds` rounds. With `--against`, the same measurement runs on that source tree too
+(PYTHONPATH), in another process, game by game and round by round alternating with this one,
+and the chosen actions are compared: a faster search that plays the same game chooses the same
+actions.
 """
 
 from __future__ import annotations
