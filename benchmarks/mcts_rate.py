@@ -5,11 +5,11 @@
 
 Positions: seeded random games of 2 players, stopped after 2 to 39 random actions. At each, the
 `mcts` bot (its defaults and the game's `mcts_settings`, seed = the position's number) searches
-`--iterations` iterations, timed in the process's CPU time; a tree's rate is its best of
-`--rounds` rounds. With `--against`, the same measurement runs on that source tree too
-(PYTHONPATH), in another process, game by game and round by round alternating with this one,
-and the chosen actions are compared: a faster search that plays the same game chooses the same
-actions.
+`--iterations` iterations, timed in the process's CPU time, in a fresh process each time (no
+search is kept from the last); a tree's rate is its best of `--rounds` rounds. With
+`--against`, the same measurement runs on that source tree too (PYTHONPATH), game by game and
+round by round alternating with this one, and the chosen actions are compared: a faster search
+that plays the same game chooses the same actions.
 """
 
 from __future__ import annotations
@@ -21,10 +21,13 @@ import random
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import towpath
 from towpath.agents.mcts import MCTSAgent
 from towpath.core.game import State
+
+HERE = str(Path(__file__).resolve().parents[1] / "src")  # this tree's sources
 
 
 def positions(game_id: str, count: int) -> list[State]:
@@ -71,7 +74,7 @@ def compare(game_id: str, args: argparse.Namespace) -> dict[str, object]:
     rates = dict.fromkeys(names, 0.0)
     same = True
     for _ in range(args.rounds):
-        runs = {"this": measure(game_id, args.iterations, args.positions)}
+        runs = {"this": run_other(HERE, game_id, args.iterations, args.positions)}
         if args.against:
             runs["other"] = run_other(args.against, game_id, args.iterations, args.positions)
             same = same and runs["other"]["chosen"] == runs["this"]["chosen"]
