@@ -11,7 +11,7 @@ import random
 from collections import Counter
 
 import pytest
-from scipy.stats import chisquare
+from scipy.stats import chisquare  # type: ignore[import-untyped]
 
 import towpath
 from tests.conformance.configs import BASE_CONFIGS, Config
@@ -31,7 +31,7 @@ def positions(config: Config, seed: int) -> list[towpath.State]:
     early ones, where Canal King's placements are hundreds, and later ones."""
     state = config.load().new_state(seed)
     rng = random.Random(seed)
-    found = []
+    found: list[towpath.State] = []
     for step in range(400):
         if state.is_terminal() or len(found) == POSITIONS:
             break
