@@ -240,23 +240,37 @@ class MCTSAgent(Agent):
     def select(self, node: Node, world: State, depth: int) -> tuple[Action, bool]:
         """UCB1 among the tried actions, or a new one while the node may still widen."""
         legal = world.legal_actions()
+        children = node.children
         if legal != node.legal:
             node.legal = legal
-            node.tried = [a for a in legal if a in node.children]
+            node.tried = [a for a in legal if a in children]
         tried = node.tried
-        for action in tried:
-            node.children[action].available += 1
         allowed = max(
             self.settings.min_children,
             math.ceil(self.settings.widening * math.sqrt(node.visits + 1)),
         )
         if len(tried) < min(allowed, len(legal)):
+            for action in tried:
+                children[action].available += 1
             action = self.next_untried(node, world, depth)
-            leaf = node.children[action] = Node()
+            leaf = children[action] = Node()
             leaf.available = 1
             tried.append(action)
             return action, True
-        return max(tried, key=lambda a: self.ucb(node.children[a])), False
+        # UCB1, written out: the first of the best, as max() would take it.
+        exploration, log, sqrt = self.settings.exploration, math.log, math.sqrt
+        best, chosen = -math.inf, tried[0]
+        for action in tried:
+            child = children[action]
+            child.available += 1
+            visits = child.visits
+            if visits == 0:
+                value = math.inf
+            else:
+                value = child.value / visits + exploration * sqrt(log(child.available) / visits)
+            if value > best:
+                best, chosen = value, action
+        return chosen, False
 
     def next_untried(self, node: Node, world: State, depth: int) -> Action:
         """The best-ranked action not yet expanded (random below the prior's depth)."""
@@ -302,14 +316,6 @@ class MCTSAgent(Agent):
             return estimates
         return [evaluate_after(world, action, seat) for action in actions[:sample]]
 
-    def ucb(self, child: Node) -> float:
-        if child.visits == 0:
-            return math.inf
-        mean = child.value / child.visits
-        return mean + self.settings.exploration * math.sqrt(
-            math.log(child.available) / child.visits
-        )
-
     def rollout(self, world: State) -> list[float]:
         """Play on for `depth` actions (fewer once the time is up), then judge the world."""
         game = world.game
@@ -324,8 +330,10 @@ class MCTSAgent(Agent):
         return game.evaluate_all(world)
 
     def rollout_action(self, world: State) -> Action:
+        if self.settings.rollout == "random":
+            return world.random_action(self.rng)
         actions = world.legal_actions()
-        if self.settings.rollout == "random" or self.rng.random() < self.settings.epsilon:
+        if self.rng.random() < self.settings.epsilon:
             return self.rng.choice(actions)
         seat = world.current_player
         assert seat is not None

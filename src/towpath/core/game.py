@@ -501,8 +501,14 @@ def logistic(x: float) -> float:
 
 def copy_plain(value: JSON) -> JSON:
     """Copy plain JSON data (lists and dicts all the way down; atoms are shared)."""
-    if isinstance(value, list):
-        return [copy_plain(item) for item in value]
-    if isinstance(value, dict):
-        return {key: copy_plain(item) for key, item in value.items()}
+    kind = type(value)
+    if kind is list:
+        return [copy_plain(item) if type(item) in NESTED else item for item in value]
+    if kind is dict:
+        return {
+            key: copy_plain(item) if type(item) in NESTED else item for key, item in value.items()
+        }
     return value
+
+
+NESTED = (list, dict)  # the JSON values copy_plain copies (every other is an atom, shared)

@@ -10,7 +10,8 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+_MASK = _SPAN - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
@@ -45,7 +46,7 @@ class Rng:
         """A uniform integer in [0, n), without bias (rejection on the top of the range)."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
-        limit = (1 << 64) - (1 << 64) % n
+        limit = _SPAN - _SPAN % n
         while True:
             x = self.next64()
             if x < limit:
@@ -64,7 +65,17 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates, in place."""
+        """Fisher-Yates, in place: `below(i + 1)` for each i from the top, written out."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            limit = _SPAN - _SPAN % (i + 1)
+            while True:
+                state = (state + _GOLDEN) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.state = state

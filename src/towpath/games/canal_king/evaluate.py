@@ -37,6 +37,7 @@ cell). A swap is estimated by what its draws may bring (see `Swapping`).
 from __future__ import annotations
 
 import heapq
+from array import array
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from copy import copy
@@ -92,11 +93,12 @@ Needs = list[tuple[int, int]]  # the cells of a way that need a tile, with the l
 class Reach:
     """What a search from one port found: the cost of arriving in each port (its stop
     included), and of entering each crossing (before paying for that cell); and how it came
-    to each (`came`, `came_to_port`), so that its ways can be followed back."""
+    to each (`came`, `came_to_port`), so that its ways can be followed back. The searches
+    are kept, so the long lists are arrays of machine integers."""
 
     ports: list[int]
-    crossings: list[int]
-    came: list[int]
+    crossings: array[int]
+    came: array[int]
     came_to_port: list[int]
 
     def cells(self, port: int, laid: list[int]) -> Needs:
@@ -153,12 +155,13 @@ class Canals:
         self.held: dict[int, int] = {}  # the kinds a seat is taken to hold, where not its hand's
         self.opened: dict[int, Openings] = {}
         self.reaches: dict[tuple[int, int, frozenset[int]], Reach] = {}
+        self.whole: dict[tuple[int, int], Reach] = {}
 
     def holding(self, seat: int, held: int) -> Canals:
         """The ways of this position were the seat to hold tiles of these kinds instead."""
         other = copy(self)
         other.held = {**self.held, seat: held}
-        other.opened, other.reaches = {}, {}
+        other.opened, other.reaches, other.whole = {}, {}, {}
         return other
 
     @cached_property
@@ -219,9 +222,20 @@ class Canals:
         return self.keys[cell] & ~CONSTRAINT_BITS | constraint
 
     def reach(self, seat: int, port: int, barred: frozenset[int] = NO_CELLS) -> Reach:
+        """The ways from `port` to the ports the seat's legs from there go to (the search
+        ends once those are found: other ports and crossings may be dearer than it says)."""
         found = self.reaches.get((seat, port, barred))
         if found is None:
-            found = self.reaches[seat, port, barred] = self.search(seat, port, barred)
+            route = self.state.game.parts.routes[self.state.routes[seat]]
+            targets = frozenset(route[b] for a, b in LEGS if route[a] == port)
+            found = self.reaches[seat, port, barred] = self.search(seat, port, barred, targets)
+        return found
+
+    def reach_all(self, seat: int, port: int) -> Reach:
+        """The ways from `port` to every port and crossing."""
+        found = self.whole.get((seat, port))
+        if found is None:
+            found = self.whole[seat, port] = self.search(seat, port, NO_CELLS)
         return found
 
     def legs(self, seat: int) -> list[int]:
@@ -315,15 +329,12 @@ class Canals:
                 found[cell] = 2  # a stop, and the turn lost there
         return found
 
-    def search(self, seat: int, source: int, barred: frozenset[int] = NO_CELLS) -> Reach:
-        """The cheapest ways from port `source` to each port and crossing, for the seat's ship.
-
-        Passing a tile along one of its lines costs its stops; passing a cell any other way
-        costs a tile where some tile with that line fits it, two where one would fit once a
-        neighbour were replaced; a port passed is a stop. No tile is laid on `barred` cells.
-        """
-        parts = self.state.game.parts
-        step, all_laid = parts.board.step, self.laid
+    def search(
+        self, seat: int, source: int, barred: frozenset[int], targets: frozenset[int] = NO_CELLS
+    ) -> Reach:
+        """The cheapest ways from port `source` to each port and crossing (or only until the
+        `targets` are found), for the seat's ship (see `ways`). No tile is laid on `barred`
+        cells."""
         opened = self.open_lines(seat)
         at_hand, fitting, freed = opened.at_hand, opened.fitting, opened.freed
         if barred:
@@ -331,48 +342,106 @@ class Canals:
                 [0 if cell in barred else lines for cell, lines in enumerate(kind)]
                 for kind in (at_hand, fitting, freed)
             )
-        stops = self.stops(seat)
-        ports = [FAR] * len(parts.board.ports)
-        came_to_port = [SOURCE] * len(parts.board.ports)
-        best = [FAR] * (len(all_laid) * EDGES)
-        came = [SOURCE] * len(best)
-        queue: list[tuple[int, int]] = []
+        return ways(
+            self.state.game.tables,
+            source,
+            tuple(self.laid),
+            tuple(self.stops(seat)),
+            tuple(at_hand),
+            tuple(fitting),
+            tuple(freed),
+            targets,
+        )
 
-        def moor(port: int, cost: int, how: int) -> None:
-            ports[port], came_to_port[port] = cost, how
-            for cell, edge in parts.board.ports[port].docks:
-                crossing = cell * EDGES + edge
-                if cost < best[crossing]:
-                    best[crossing], came[crossing] = cost, SOURCE - 1 - port
-                    heapq.heappush(queue, (cost, crossing))
 
-        moor(source, 0, SOURCE)
-        while queue:
-            spent, crossing = heapq.heappop(queue)
-            if spent > best[crossing]:
-                continue
-            cell, entry = divmod(crossing, EDGES)
-            laid = all_laid[cell]
-            for edge in range(EDGES):
-                line = LINE[entry * EDGES + edge]
-                if line & laid:
-                    cost = spent + stops[cell]
-                elif line & at_hand[cell]:
-                    cost = spent + TILE
-                elif line & fitting[cell]:
-                    cost = spent + TILE + 1  # a turn to draw the tile first
-                elif line & freed[cell]:
-                    cost = spent + 2 * TILE  # a neighbour must be replaced first
-                else:
-                    continue
-                target = step[cell * EDGES + edge]
-                if target >= 0:
-                    if cost < best[target]:
-                        best[target], came[target] = cost, crossing * EDGES + edge
-                        heapq.heappush(queue, (cost, target))
-                elif target != BORDER and cost + 1 < ports[-1 - target]:
-                    moor(-1 - target, cost + 1, crossing * EDGES + edge)
-        return Reach(ports, best, came, came_to_port)
+@lru_cache(maxsize=4096)
+def ways(
+    tables: ActionTables,
+    source: int,
+    all_laid: tuple[int, ...],
+    stops: tuple[int, ...],
+    at_hand: tuple[int, ...],
+    fitting: tuple[int, ...],
+    freed: tuple[int, ...],
+    targets: frozenset[int] = NO_CELLS,
+) -> Reach:
+    """The cheapest ways from port `source` to each port and crossing, for a ship stopping
+    `stops` times on each cell's tile, with these lines laid and open per cell (kept while they
+    stay as they are: the worlds a bot searches share their boards and most hands).
+
+    Passing a tile along one of its lines costs its stops; passing a cell any other way costs a
+    tile where some tile with that line fits it, two where one would fit once a neighbour were
+    replaced; a port passed is a stop.
+
+    With `targets`, the search ends once no way yet to follow can arrive in any of those ports
+    cheaper (the ways are followed cheapest first): their costs and ways are then as a whole
+    search finds them, and nothing else is.
+    """
+    parts = tables.parts
+    ports = [FAR] * len(parts.board.ports)
+    came_to_port = [SOURCE] * len(parts.board.ports)
+    best = [FAR] * (len(all_laid) * EDGES)
+    came = [SOURCE] * len(best)
+    crossings = len(best)
+    queue: list[int] = []  # cost * crossings + crossing: the cheapest first, then the lowest
+
+    # A way leaving a crossing that cost `spent` arrives in a port at spent + 1 or more.
+    enough = [FAR if targets else 2 * FAR]  # spent from which no target can come cheaper
+
+    def moor(port: int, cost: int, how: int) -> None:
+        ports[port], came_to_port[port] = cost, how
+        if port in targets:
+            enough[0] = max(ports[target] for target in targets) - 1
+        for cell, edge in parts.board.ports[port].docks:
+            crossing = cell * EDGES + edge
+            if cost < best[crossing]:
+                best[crossing], came[crossing] = cost, SOURCE - 1 - port
+                heapq.heappush(queue, cost * crossings + crossing)
+
+    moor(source, 0, SOURCE)
+    step = parts.board.step
+    onward = [exits(*cell) for cell in zip(all_laid, stops, at_hand, fitting, freed, strict=True)]
+    while queue:
+        spent, crossing = divmod(heapq.heappop(queue), crossings)
+        if spent > best[crossing]:
+            continue
+        if spent >= enough[0]:
+            break
+        cell, entry = divmod(crossing, EDGES)
+        first, how = cell * EDGES, crossing * EDGES
+        for paid, edge in onward[cell][entry]:
+            cost = spent + paid
+            target = step[first + edge]
+            if target >= 0:
+                if cost < best[target]:
+                    best[target], came[target] = cost, how + edge
+                    heapq.heappush(queue, cost * crossings + target)
+            elif target != BORDER and cost + 1 < ports[-1 - target]:
+                moor(-1 - target, cost + 1, how + edge)
+    return Reach(ports, array("q", best), array("q", came), came_to_port)
+
+
+@lru_cache(maxsize=1 << 16)
+def exits(
+    laid: int, stops: int, at_hand: int, fitting: int, freed: int
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per entry edge of a cell with these lines laid and open, the edges a way may leave it
+    by and what passing it so costs (see `ways`), edge by edge."""
+    found = []
+    for entry in range(EDGES):
+        leaving = []
+        for edge in range(EDGES):
+            line = LINE[entry * EDGES + edge]
+            if line & laid:
+                leaving.append((stops, edge))
+            elif line & at_hand:
+                leaving.append((TILE, edge))
+            elif line & fitting:
+                leaving.append((TILE + 1, edge))  # a turn to draw the tile first
+            elif line & freed:
+                leaving.append((2 * TILE, edge))  # a neighbour must be replaced first
+        found.append(tuple(leaving))
+    return tuple(found)
 
 
 def evaluate(state: CanalKingState, seat: int) -> float:
@@ -578,8 +647,8 @@ def via(canals: Canals, seat: int, leg: list[int], cell: int, code: int) -> list
     opened = list(leg)
     cheaper = cheaper_ways(canals, seat, cell, code)
     for index, (a, b) in enumerate(LEGS):
-        one = canals.reach(seat, ports[a]).crossings
-        other = canals.reach(seat, ports[b]).crossings
+        one = canals.reach_all(seat, ports[a]).crossings
+        other = canals.reach_all(seat, ports[b]).crossings
         for crossing, exit, cost in cheaper:
             through = min(one[crossing] + other[exit], one[exit] + other[crossing])
             opened[index] = min(opened[index], through + cost + 1)
