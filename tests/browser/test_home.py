@@ -22,7 +22,8 @@ def test_each_game_is_presented_with_its_board_words_and_rules(
         card = page.locator(f'.game-card[data-game="{game_id}"]')
         expect(card.locator("p")).not_to_be_empty()
         expect(card).to_contain_text("players ·")
-        assert card.locator("img").evaluate("img => img.complete && img.naturalWidth > 0")
+        loaded = "img => img.decode().then(() => img.naturalWidth > 0, () => false)"
+        assert card.locator("img").evaluate(loaded), f"{game_id}: its picture did not load"
         expect(card.locator("a", has_text="Rules")).to_have_attribute("href", f"/rules/{game_id}")
     page.locator('[data-choose="canal_king"]').click()
     expect(page.locator('label[for="option-max_turns"]')).to_have_text("Turn limit")

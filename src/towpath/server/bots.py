@@ -195,8 +195,8 @@ class Lane:
 
         async def replace() -> None:
             loop = asyncio.get_running_loop()
+            self.workers.discard(worker)  # first, so that closing the lane does not kill it too
             await loop.run_in_executor(self.starters, worker.kill)
-            self.workers.discard(worker)
             if self.closed:
                 return
             fresh = await loop.run_in_executor(self.starters, Worker, self.play)
