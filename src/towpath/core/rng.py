@@ -65,17 +65,7 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates, in place: `below(i + 1)` for each i from the top, written out."""
-        state = self.state
+        """Fisher-Yates, in place."""
         for i in range(len(items) - 1, 0, -1):
-            limit = _SPAN - _SPAN % (i + 1)
-            while True:
-                state = (state + _GOLDEN) & _MASK
-                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                z ^= z >> 31
-                if z < limit:
-                    break
-            j = z % (i + 1)
+            j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
-        self.state = state
