@@ -24,6 +24,7 @@ from towpath.server.bots import (
     Bots,
     Play,
     move_limit,
+    play_move,
 )
 from towpath.server.rooms import Lobby
 
@@ -62,6 +63,21 @@ def test_a_move_has_a_limit_of_its_search_time_and_a_margin() -> None:
     assert move_limit("mcts:seconds=2.5") == 2.5 + MARGIN
     assert move_limit("mcts:depth=30,seconds=10") == 10 + MARGIN
     assert move_limit("greedy:budget=5") == move_limit("random") == CHEAP_SECONDS
+
+
+def test_a_random_move_is_drawn_on_the_server_as_a_worker_would_draw_it() -> None:
+    async def run() -> tuple[list[str], int]:
+        bots = Bots(1)
+        try:
+            answers = [await bots.move(position(), "random", seed) for seed in range(5)]
+            return answers, len(bots.cheap.workers) + len(bots.search.workers)
+        finally:
+            bots.close()
+
+    answers, workers = asyncio.run(run())
+    state_json = position().to_json()
+    assert answers == [play_move(state_json, "random", seed, lambda _: None) for seed in range(5)]
+    assert len(set(answers)) > 1 and workers == 0
 
 
 def test_a_search_past_its_limit_is_killed_and_plays_its_last_report() -> None:

@@ -1,7 +1,8 @@
 """Bot moves, off the event loop and each with a hard wall-clock limit.
 
-Two lanes, so that no move waits behind a dearer one of another room: random and greedy moves
-go to the cheap lane, MCTS searches to the search lane. A lane is a few worker processes and a
+A random move is drawn here, on the event loop: the draw costs less than the state's trip to a
+worker and back. Two lanes, so that no move waits behind a dearer one of another room: greedy
+moves go to the cheap lane, MCTS searches to the search lane. A lane is a few worker processes and a
 first-come-first-served queue of moves; a room has at most one move in flight (the lobby's bot
 task), so the queue serves rooms round-robin, and a cheap move waits at most for other cheap
 moves (a greedy move at its largest settings takes well under a second).
@@ -32,7 +33,7 @@ from towpath.core.game import State
 log = logging.getLogger("towpath.server")
 
 MARGIN = 1.0  # seconds a search may overrun its time (reading the state, the answer's trip)
-CHEAP_SECONDS = 3.0  # a random or greedy move's limit (greedy's largest settings take < 1 s)
+CHEAP_SECONDS = 3.0  # a greedy move's limit (its largest settings take < 1 s)
 FALLBACK = "greedy:budget=0,sample=20,shortlist=4"
 FALLBACK_SECONDS = 2.0
 CONTEXT = multiprocessing.get_context("forkserver")  # forks from a clean, single process
@@ -238,7 +239,10 @@ class Bots:
 
     async def move(self, state: State, spec: str, seed: int) -> str:
         """The bot's action in notation, within the bot's limit (and the fallback's)."""
-        lane = self.search if spec.partition(":")[0] == "mcts" else self.cheap
+        name = spec.partition(":")[0]
+        if name == "random":
+            return random_action(state, seed)
+        lane = self.search if name == "mcts" else self.cheap
         job = (state.to_json(), spec, seed)
         outcome = await lane.run(job, move_limit(spec))
         if outcome.action is not None and outcome.failure is None:
@@ -258,9 +262,9 @@ class Bots:
 
 
 def random_action(state: State, seed: int) -> str:
-    """A uniformly random legal action, drawn here (the last resort: it costs the event loop
-    the listing of the legal actions)."""
-    return str(towpath.agent("random", seed=seed).choose(state.clone()))
+    """A uniformly random legal action, drawn here (the random bot's move, and the last resort
+    of the others), as a worker would draw it."""
+    return str(towpath.agent("random", seed=seed).choose(state))
 
 
 __all__ = ["Bots", "Outcome", "move_limit", "play_move"]
