@@ -72,7 +72,7 @@ def wait_until_up(base: str, process: subprocess.Popen[bytes]) -> None:
 
 
 async def watch(ws_url: str, until: float, tally: Tally) -> None:
-    async with websockets.connect(ws_url, max_size=2**22) as connection:
+    async with websockets.connect(ws_url, max_size=2**22, open_timeout=120) as connection:
         await connection.send(json.dumps({"type": "auth", "token": None}))  # a spectator
         last = -1
         while True:

@@ -119,10 +119,33 @@ class Authenticated:
     def __enter__(self) -> Any:
         socket = self.context.__enter__()
         socket.send_json({"type": "auth", "token": self.token})
-        return socket
+        return Page(socket)
 
     def __exit__(self, *exc: Any) -> None:
         self.context.__exit__(*exc)
+
+
+class Page:
+    """A socket read as the room page reads it: a state message's board is joined from its
+    parts, the page keeping those of the latest board, and given as `svg`."""
+
+    def __init__(self, socket: Any) -> None:
+        self.socket = socket
+        self.parts: dict[str, str] = {}
+
+    def receive_json(self) -> Json:
+        message: Json = self.socket.receive_json()
+        if message["type"] == "state":
+            board, parts = message.pop("board"), message.pop("parts")
+            assert set(parts) <= set(board), "a part that the board does not name"
+            assert not set(parts) & set(self.parts), "a part that the page keeps already"
+            self.parts.update(parts)
+            message["svg"] = "".join(self.parts[key] for key in board) or None
+            self.parts = {key: self.parts[key] for key in board}
+        return message
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.socket, name)
 
 
 def auth(token: str) -> dict[str, str]:

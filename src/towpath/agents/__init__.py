@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from towpath.agents.base import Agent
@@ -28,7 +29,7 @@ def make_agent(name: str, seed: int = 0, **params: Any) -> Agent:
     factory = AGENTS.get(name)
     if factory is None:
         raise GameError(f"unknown agent {name!r}; expected one of: {', '.join(agent_names())}")
-    settings = {k: p for k, p in inspect.signature(factory).parameters.items() if k != "seed"}
+    settings = _settings(name)
     unknown = sorted(set(params) - set(settings))
     if unknown:
         takes = f"it takes {', '.join(settings)}" if settings else "it takes no settings"
@@ -39,6 +40,14 @@ def make_agent(name: str, seed: int = 0, **params: Any) -> Agent:
         kinds = ", ".join(f"{key}: {settings[key].annotation}" for key in params)
         given = ", ".join(f"{key}={value!r}" for key, value in params.items())
         raise GameError(f"agent {name!r}: expected {kinds}; got {given}") from None
+
+
+@cache
+def _settings(name: str) -> dict[str, inspect.Parameter]:
+    """A bot's settings (its factory's parameters but the seed), read once: a server builds a
+    bot for every bot move."""
+    parameters = inspect.signature(AGENTS[name]).parameters
+    return {k: p for k, p in parameters.items() if k != "seed"}
 
 
 __all__ = ["Agent", "agent_names", "make_agent"]

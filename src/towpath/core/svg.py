@@ -65,12 +65,16 @@ def seat_colour(seat: int) -> str:
 
 def tag(name: str, attrs: Attrs | None = None, *children: str) -> str:
     """An element; attributes with the value None are left out, values are escaped."""
-    written = "".join(
-        f' {key}="{_attr(value)}"' for key, value in (attrs or {}).items() if value is not None
-    )
+    written = _written(attrs)
     if not children:
         return f"<{name}{written}/>"
     return f"<{name}{written}>{''.join(children)}</{name}>"
+
+
+def _written(attrs: Attrs | None) -> str:
+    return "".join(
+        f' {key}="{_attr(value)}"' for key, value in (attrs or {}).items() if value is not None
+    )
 
 
 def _attr(value: object) -> str:
@@ -111,7 +115,15 @@ def group(attrs: Attrs | None, *children: str) -> str:
     return tag("g", attrs, *children) if children else ""
 
 
-def document(width: float, height: float, heading: str, *children: str) -> str:
+class Drawing(str):
+    """A whole drawing that keeps its `parts`: its opening tag with its title, each of its
+    top-level elements, and its closing tag, which joined make the drawing. A client that
+    keeps the parts it was sent needs only the new ones (the server's state messages)."""
+
+    parts: tuple[str, ...]
+
+
+def document(width: float, height: float, heading: str, *children: str) -> Drawing:
     """The whole drawing, scaled to its container by the viewBox."""
     attrs = {
         "xmlns": "http://www.w3.org/2000/svg",
@@ -124,7 +136,15 @@ def document(width: float, height: float, heading: str, *children: str) -> str:
         "font-family": "system-ui, sans-serif",
         "font-size": 13,
     }
-    return tag("svg", attrs, title(heading), *children)
+    parts = (f"<svg{_written(attrs)}>{title(heading)}", *filter(None, children), "</svg>")
+    whole = Drawing("".join(parts))
+    whole.parts = parts
+    return whole
+
+
+def parts_of(drawing: str) -> tuple[str, ...]:
+    """A drawing's parts (see `Drawing`); one, the whole, for a drawing made otherwise."""
+    return drawing.parts if isinstance(drawing, Drawing) else (drawing,)
 
 
 def text_parts(x: float, y: float, parts: list[str], attrs: Attrs | None = None) -> str:

@@ -22,7 +22,10 @@ From the server:
   actions, each `{"action", "kind", "did", "what"}`), `moves` (every action played, each
   `{"seat", "kind", "did", "what"}`, in words), `undoable`, `ending` (`{"reason": "win" |
   "shared" | "limit" | "nobody", "winners", "how"}` once over), `clock` (`{"seconds",
-  "deadline", "away"}` or null) and `seats`.
+  "deadline", "away"}` or null) and `seats`. The board comes in parts (see
+  `towpath.core.svg.Drawing`): `board` lists the keys of its parts in order, and `parts` holds
+  `{key: SVG}` for the parts this socket was not sent with its previous state; the page keeps
+  the parts of the latest board and joins them.
 - `presence`: `{"seats": [...]}`, when players come, go, rename themselves or are stood in for.
 - `chat`: `{"messages": [{"seat", "name", "text", "at"}]}`: the latest lines on connecting,
   then each new line.

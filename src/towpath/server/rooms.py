@@ -47,6 +47,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from importlib import resources
 from typing import Any, TypeVar
 
@@ -58,6 +59,7 @@ from towpath.core.actions import Action
 from towpath.core.errors import GameError, IllegalAction
 from towpath.core.game import JSON, Game, State
 from towpath.core.options import FileOption
+from towpath.core.svg import parts_of as svg_parts
 from towpath.server.bots import Bots
 from towpath.server.cluster import PRESENCE_EVERY, Cluster, Payload
 from towpath.server.protocol import CHAT_LENGTH, NAME_LENGTH, readable
@@ -123,7 +125,9 @@ class Viewer:
 SPECTATOR = Viewer()
 Message = dict[str, JSON]
 Closing = tuple[int, str]  # a socket close code and its reason
-Outgoing = Message | str | Closing  # a str: a state message, already in JSON
+StateText = Callable[[], str]  # makes a state message in JSON, when its socket is ready
+PARTS_KEPT = 1024  # board parts a room keeps with their keys and JSON, across versions
+Outgoing = Message | StateText | Closing
 
 
 def dumps(message: Message) -> str:
@@ -134,14 +138,17 @@ def dumps(message: Message) -> str:
 class Client:
     """One open socket, watching a room as one seat (None: a spectator).
 
-    Its messages wait in `waiting` for the socket. A state message replaces the one still
-    waiting, if any: a client that falls behind gets the newest state (every action is in
-    its `moves` and `log`) rather than every state in between."""
+    Its messages wait in `waiting` for the socket. A state message waits as the means to make
+    it, and is made when the socket is ready to send it, from the room as it stands then; it
+    replaces the one still waiting, if any. So a client that falls behind gets the newest state
+    (every action is in its `moves` and `log`) rather than every state in between, and no state
+    is drawn for a socket that would not be sent it."""
 
     seat: int | None
     waiting: deque[Outgoing] = field(default_factory=deque)
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     said: list[float] = field(default_factory=list)  # when its latest chat lines came
+    board: set[str] = field(default_factory=set)  # keys of the board parts its page keeps
 
     def may_chat(self, now: float) -> bool:
         """At most CHAT_BURST lines in CHAT_WINDOW seconds."""
@@ -151,9 +158,9 @@ class Client:
         self.said.append(now)
         return True
 
-    def push(self, message: Message | str) -> None:
-        if isinstance(message, str):
-            for older in [m for m in self.waiting if isinstance(m, str)]:
+    def push(self, message: Message | StateText) -> None:
+        if callable(message):
+            for older in [m for m in self.waiting if callable(m)]:
                 self.waiting.remove(older)
         if len(self.waiting) >= QUEUE_LIMIT:
             self.close(1008, "too slow: messages piled up")
@@ -166,12 +173,13 @@ class Client:
         self.waiting.append((code, reason))
         self.ready.set()
 
-    async def next(self) -> Outgoing:
-        """The next message for the socket, when there is one."""
+    async def next(self) -> Message | str | Closing:
+        """The next message for the socket (a state message made now), when there is one."""
         while not self.waiting:
             self.ready.clear()
             await self.ready.wait()
-        return self.waiting.popleft()
+        message = self.waiting.popleft()
+        return message() if callable(message) else message
 
 
 def link_token(secret: bytes, room: str, who: str, generation: int) -> str:
@@ -258,6 +266,17 @@ def replay_told(game: Game, seed: int, actions: list[str]) -> tuple[State, list[
     return state, moves
 
 
+@dataclass(frozen=True)
+class Settled:
+    """A seat's state message at one version: the message, its JSON as a socket gets it
+    (without the board's parts nor the closing brace), and the board's parts by key."""
+
+    version: int
+    message: Message
+    text: str
+    parts: list[tuple[str, str]]
+
+
 class Room:
     def __init__(self, row: RoomRow, secret: bytes) -> None:
         self.row = row
@@ -274,7 +293,8 @@ class Room:
         self.acted_at = time.time()
         self.users = 0  # requests using the room now: it stays in memory meanwhile
         self.touched = time.monotonic()
-        self._cache: dict[int | None, tuple[int, Message, str]] = {}
+        self._cache: dict[int | None, Settled] = {}
+        self._parts: dict[str, tuple[str, str]] = {}  # a board part -> its key and JSON
         self.owned = True  # this process writes to it, runs its bots and clock (see `cluster`)
         self.elsewhere: dict[str, tuple[float, set[int]]] = {}  # process: (heard at, its seats)
 
@@ -340,19 +360,25 @@ class Room:
         return self.row.archived or self.state.is_terminal()
 
     def payload(self, seat: int | None) -> Message:
-        """Everything a client of `seat` is sent, built from `view(seat)`."""
-        return {**self._settled(seat)[0], **self._live()}
+        """Everything a client of `seat` is sent, built from `view(seat)` (its socket gets the
+        board in parts: see `state_text`)."""
+        return {**self._settled(seat).message, **self._live()}
 
-    def state_text(self, seat: int | None, live: str) -> str:
-        """`payload(seat)` in JSON; `live`: `_live()` in JSON, shared by every seat."""
-        return self._settled(seat)[1] + "," + live[1:]
+    def state_text(self, client: Client) -> str:
+        """`payload(client.seat)` in JSON as its socket gets it: the board as the keys of its
+        parts (`board`), with only the parts the client's page does not keep yet (`parts`)."""
+        settled = self._settled(client.seat)
+        parts = {key: text for key, text in settled.parts if key not in client.board}
+        client.board = {key for key, _ in settled.parts}
+        new = ",".join(f'"{key}":{text}' for key, text in parts.items())
+        return f'{settled.text},"parts":{{{new}}},{dumps(self._live())[1:]}'
 
-    def _settled(self, seat: int | None) -> tuple[Message, str]:
-        """The part of `payload(seat)` that only an action changes, and its JSON without
-        the closing brace: made once per version and seat, shared by the seat's sockets."""
+    def _settled(self, seat: int | None) -> Settled:
+        """The part of `payload(seat)` that only an action changes: made once per version and
+        seat, shared by the seat's sockets."""
         cached = self._cache.get(seat)
-        if cached is not None and cached[0] == self.version:
-            return cached[1], cached[2]
+        if cached is not None and cached.version == self.version:
+            return cached
         state = self.state
         over = state.is_terminal()
         svg, text = drawing(state, seat)
@@ -381,9 +407,26 @@ class Room:
             "acted_at": self.acted_at,
             **self.fairness(),
         }
-        text = dumps(message)[:-1]
-        self._cache[seat] = (self.version, message, text)
-        return message, text
+        parts = self._parts_of(svg)
+        sent = {key: value for key, value in message.items() if key != "svg"}
+        sent["board"] = [key for key, _ in parts]
+        settled = Settled(self.version, message, dumps(sent)[:-1], parts)
+        self._cache[seat] = settled
+        return settled
+
+    def _parts_of(self, svg: str | None) -> list[tuple[str, str]]:
+        """The board's parts (`towpath.core.svg.Drawing`), each as its key (a digest of it)
+        and its JSON, kept across versions: most parts are drawn again unchanged."""
+        found = []
+        for part in svg_parts(svg) if svg is not None else ():
+            known = self._parts.get(part)
+            if known is None:
+                if len(self._parts) >= PARTS_KEPT:
+                    self._parts.clear()
+                key = hashlib.blake2b(part.encode(), digest_size=8).hexdigest()
+                known = self._parts[part] = (key, json.dumps(part))
+            found.append(known)
+        return found
 
     def _live(self) -> Message:
         return {
@@ -428,13 +471,10 @@ class Room:
                 client.close(4403, REISSUED)
 
     def broadcast_state(self, clients: list[Client] | None = None) -> None:
-        """The state to every client (or to `clients`): one message per seat."""
-        live = dumps(self._live())
-        texts: dict[int | None, str] = {}
+        """The state to every client (or to `clients`), made when each socket is ready for it:
+        once per seat and version, shared by the seat's sockets (see `state_text`)."""
         for client in list(self.clients) if clients is None else clients:
-            if client.seat not in texts:
-                texts[client.seat] = self.state_text(client.seat, live)
-            client.push(texts[client.seat])
+            client.push(partial(self.state_text, client))
 
     def broadcast_presence(self) -> None:
         message: Message = {"type": "presence", "seats": self.seat_list()}

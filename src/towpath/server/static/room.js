@@ -18,6 +18,7 @@ let wasMine = false;
 let ownReissue = null;   // the host re-issuing their own seat's link: the socket reconnects with it
 let zoom = Number(localStorage.getItem("towpath:zoom")) || 0;  // 0: the drawing's own size or wider
 let words = new Map();   // notation -> its words, for the legal actions of this state
+let boardParts = new Map();  // the board's parts, by key, as the last state message named them
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -101,8 +102,18 @@ function setConnection(on) {
   document.body.dataset.connected = on ? "yes" : "no";
 }
 
+// A state message names its board's parts by key (`board`) and carries only the parts this
+// page does not keep yet (`parts`): the board is the named parts joined.
+function boardOf(message) {
+  for (const [key, part] of Object.entries(message.parts)) boardParts.set(key, part);
+  const svg = message.board.map((key) => boardParts.get(key)).join("");
+  boardParts = new Map(message.board.map((key) => [key, boardParts.get(key)]));
+  return svg || null;
+}
+
 function receive(message) {
   if (message.type === "state") {
+    message.svg = boardOf(message);
     const fresh = !current || message.version !== current.version;
     current = message;
     if (fresh) { picks = []; turnIndex = 0; words = new Map(current.legal.map((a) => [a.action, split(a.action)])); }

@@ -1,0 +1,50 @@
+"""A socket gets each part of the board once: a state message names its board's parts by key and
+carries only those its page does not keep from the previous state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+import towpath
+from tests.server.conftest import Json, state_at, until
+from tests.server.test_api import act, two_people
+from towpath.core.svg import parts_of
+
+
+def raw_state(socket: Any, version: int) -> Json:
+    return until(socket, state_at(version))
+
+
+def test_a_state_carries_only_the_parts_the_page_lacks(client: TestClient) -> None:
+    created = two_people(client)
+    room = created["room"]
+    with client.websocket_connect(f"/api/rooms/{room}/socket") as socket:
+        socket.send_json({"type": "auth", "token": None})
+        first = raw_state(socket, 0)
+        assert "svg" not in first and list(first["parts"]) == list(dict.fromkeys(first["board"]))
+        kept = first["parts"]
+        state = towpath.load("mississippi", 2).new_state(5)
+        assert "".join(kept[key] for key in first["board"]) == state.render_svg(None)
+
+        assert act(client, created, 0, 0, "f3").status_code == 200
+        second = raw_state(socket, 1)
+        sent = second["parts"]
+        assert not set(sent) & set(first["board"]), "no part is sent twice"
+        assert set(second["board"]) - set(sent) <= set(kept)
+        kept = {**kept, **sent}
+        state.apply(state.game.parse_action("f3"))
+        drawn = state.render_svg(None)
+        assert "".join(kept[key] for key in second["board"]) == drawn
+        unchanged = [p for p in parts_of(drawn) if p in first["parts"].values()]
+        assert sum(map(len, unchanged)) > len(drawn) / 2, "most of the river is not sent again"
+
+
+def test_a_new_socket_gets_every_part(client: TestClient) -> None:
+    created = two_people(client)
+    assert act(client, created, 0, 0, "f3").status_code == 200
+    with client.websocket_connect(f"/api/rooms/{created['room']}/socket") as socket:
+        socket.send_json({"type": "auth", "token": None})
+        message = raw_state(socket, 1)
+        assert set(message["parts"]) == set(message["board"])
