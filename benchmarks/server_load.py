@@ -13,7 +13,9 @@ before a move, so a server that keeps up plays R actions a second). It creates t
 opens one spectator socket per room and counts the actions broadcast. Latency is from the
 moment a bot's action is back from its worker (the `acted_at` the server stamps on each state
 message) to the moment the message arrives here: engine check, commit, view and SVG building
-and delivery included. Both ends share this machine's clock and cores.
+and delivery included. Both ends share this machine's clock and cores, so it also reports the
+CPU time the server's processes (its bot workers included; not PostgreSQL's) spent per action
+in the measured window, which holds on a machine busy with other work.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import socket
 import statistics
 import subprocess
@@ -96,19 +99,44 @@ async def watch(ws_url: str, until: float, tally: Tally) -> None:
                 return
 
 
-async def load(base: str, rooms: int, seconds: float, game: str, players: int) -> dict[str, Any]:
+def cpu_seconds(root: int) -> float:
+    """CPU seconds spent so far by process `root` and its living descendants (Linux /proc)."""
+    parents, spent = {}, {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rpartition(")")[2].split()
+            except OSError:  # gone meanwhile
+                continue
+            pid = int(entry.name)
+            parents[pid], spent[pid] = int(fields[1]), int(fields[11]) + int(fields[12])
+    total = 0
+    for pid, ticks in spent.items():
+        ancestor = pid
+        while ancestor not in (root, 0, 1) and ancestor in parents:
+            ancestor = parents[ancestor]
+        if ancestor == root:
+            total += ticks
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+async def load(
+    base: str, rooms: int, seconds: float, game: str, players: int, server: int
+) -> dict[str, Any]:
     body = {"game": game, "players": players, "seats": [{"kind": "bot"}] * players, "listed": False}
     created = await asyncio.gather(
         *(asyncio.to_thread(post, base + "/api/rooms", body) for _ in range(rooms))
     )
     ws_base = base.replace("http://", "ws://")
     tally = Tally()
+    spent = cpu_seconds(server)
     started = time.monotonic()
     until = started + seconds
     await asyncio.gather(
         *(watch(f"{ws_base}/api/rooms/{room['room']}/socket", until, tally) for room in created)
     )
     elapsed = time.monotonic() - started
+    spent = cpu_seconds(server) - spent
     ordered = sorted(tally.latencies)
     return {
         "rooms": rooms,
@@ -122,6 +150,7 @@ async def load(base: str, rooms: int, seconds: float, game: str, players: int) -
         if ordered
         else None,
         "games_finished": tally.finished,
+        "server_cpu_ms_per_action": round(1000 * spent / max(tally.actions, 1), 3),
     }
 
 
@@ -165,7 +194,9 @@ def main() -> None:
             process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
         try:
             wait_until_up(base, process)
-            result = asyncio.run(load(base, args.rooms, args.seconds, args.game, args.players))
+            result = asyncio.run(
+                load(base, args.rooms, args.seconds, args.game, args.players, process.pid)
+            )
             result.update(processes=args.processes, offered=args.rate)
         finally:
             process.terminate()
@@ -179,7 +210,8 @@ def main() -> None:
         f"({offered}, {args.processes} server processes), "
         f"{result['seconds']} s: {result['actions']} actions, "
         f"{result['actions_per_second']:,.1f} actions/s; action to broadcast "
-        f"p50 {result['latency_p50_ms']} ms, p99 {result['latency_p99_ms']} ms"
+        f"p50 {result['latency_p50_ms']} ms, p99 {result['latency_p99_ms']} ms; "
+        f"server CPU {result['server_cpu_ms_per_action']} ms an action"
     )
 
 

@@ -130,7 +130,7 @@ PARTS_KEPT = 1024  # board parts a room keeps with their keys and JSON, across v
 Outgoing = Message | StateText | Closing
 
 
-def dumps(message: Message) -> str:
+def dumps(message: JSON) -> str:
     return json.dumps(message, separators=(",", ":"))
 
 
@@ -149,6 +149,7 @@ class Client:
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     said: list[float] = field(default_factory=list)  # when its latest chat lines came
     board: set[str] = field(default_factory=set)  # keys of the board parts its page keeps
+    moves: tuple[int, object] = (0, None)  # how many moves its page keeps, and the last of them
 
     def may_chat(self, now: float) -> bool:
         """At most CHAT_BURST lines in CHAT_WINDOW seconds."""
@@ -366,12 +367,26 @@ class Room:
 
     def state_text(self, client: Client) -> str:
         """`payload(client.seat)` in JSON as its socket gets it: the board as the keys of its
-        parts (`board`), with only the parts the client's page does not keep yet (`parts`)."""
+        parts (`board`), with only the parts the client's page does not keep yet (`parts`),
+        and only the moves after those it keeps (`moves` from `moves_from`)."""
         settled = self._settled(client.seat)
         parts = {key: text for key, text in settled.parts if key not in client.board}
         client.board = {key for key, _ in settled.parts}
         new = ",".join(f'"{key}":{text}' for key, text in parts.items())
-        return f'{settled.text},"parts":{{{new}}},{dumps(self._live())[1:]}'
+        kept = self._moves_kept(client)
+        client.moves = (len(self.moves), self.moves[-1] if self.moves else None)
+        return (
+            f'{settled.text},"parts":{{{new}}},"moves_from":{kept},'
+            f'"moves":{dumps(self.moves[kept:])},{dumps(self._live())[1:]}'
+        )
+
+    def _moves_kept(self, client: Client) -> int:
+        """How many of the room's moves the client's page keeps: those it was sent, unless one
+        of them was taken back since (the last one sent is no longer where it was)."""
+        count, last = client.moves
+        if count <= len(self.moves) and (count == 0 or self.moves[count - 1] is last):
+            return count
+        return 0
 
     def _settled(self, seat: int | None) -> Settled:
         """The part of `payload(seat)` that only an action changes: made once per version and
@@ -408,7 +423,7 @@ class Room:
             **self.fairness(),
         }
         parts = self._parts_of(svg)
-        sent = {key: value for key, value in message.items() if key != "svg"}
+        sent = {key: value for key, value in message.items() if key not in ("svg", "moves")}
         sent["board"] = [key for key, _ in parts]
         settled = Settled(self.version, message, dumps(sent)[:-1], parts)
         self._cache[seat] = settled

@@ -1,5 +1,6 @@
-"""A socket gets each part of the board once: a state message names its board's parts by key and
-carries only those its page does not keep from the previous state."""
+"""A socket gets each part of the board and each move once: a state message names its board's
+parts by key and carries only those its page does not keep from the previous state, and only
+the moves after those the page keeps."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 import towpath
-from tests.server.conftest import Json, state_at, until
+from tests.server.conftest import Json, create, state_at, token_of, until
 from tests.server.test_api import act, two_people
 from towpath.core.svg import parts_of
 
@@ -48,3 +49,23 @@ def test_a_new_socket_gets_every_part(client: TestClient) -> None:
         socket.send_json({"type": "auth", "token": None})
         message = raw_state(socket, 1)
         assert set(message["parts"]) == set(message["board"])
+
+
+def test_a_state_carries_only_the_moves_the_page_lacks(client: TestClient) -> None:
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+    created = create(client, game="arriala", players=2, seats=seats, seed=3)
+    with client.websocket_connect(f"/api/rooms/{created['room']}/socket") as ann:
+        ann.send_json({"type": "auth", "token": token_of(created, 0)})
+        first = raw_state(ann, 0)
+        assert (first["moves_from"], first["moves"]) == (0, [])
+        place = next(a["action"] for a in first["legal"] if a["action"].startswith("place"))
+
+        def step(message: Json, version: int) -> tuple[int, list[str]]:
+            ann.send_json({**message, "version": version - 1})
+            state = raw_state(ann, version)
+            return state["moves_from"], [move["did"] for move in state["moves"]]
+
+        assert step({"type": "act", "action": place}, 1) == (0, ["placed"])
+        assert step({"type": "undo"}, 2) == (0, []), "after a take-back the page keeps none"
+        assert step({"type": "act", "action": place}, 3) == (0, ["placed"])
+        assert step({"type": "act", "action": "end"}, 4) == (1, ["ended"])
