@@ -385,11 +385,14 @@ class State(ABC):
         (`reveal`: from `open_view()`, every secret shown).
 
         Elements a person may click carry `data-pick="TOKENS"`: a run of words of the notation
-        of the actions they stand for (see `towpath.core.svg`).
+        of the actions they stand for (see `towpath.core.svg`). The drawing is given the view,
+        `last_played` and `picking`: whether `seat` is the seat to move, without which a
+        drawing leaves out what is there only to be clicked.
         """
         self._check_seat(seat)
         view = self.open_view() if reveal else self._view(seat)
-        return self._render_svg({**view, "last_played": self.last_played()})
+        picking = not reveal and seat is not None and seat == self.current_player
+        return self._render_svg({**view, "last_played": self.last_played(), "picking": picking})
 
     def last_played(self) -> JSON:
         """Where the last action was played, in the game's terms, for a drawing to mark it (it

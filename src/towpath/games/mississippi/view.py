@@ -88,14 +88,15 @@ ROW = 40.0  # height of a boat's row under the river
 def render_svg(view: dict[str, JSON]) -> str:
     """The river as pointy-top hexes, the boats with their side numbers, a row per boat, the
     turn chips and a legend. Clickable: each space the boat to move can reach, by its move
-    (`fN`/`bN`), the turn chips `r±k` and `pass`; the boat to move turns in the preview."""
+    (`fN`/`bN`, drawn for the seat to move only), the turn chips `r±k` and `pass`; the boat to
+    move turns in the preview."""
     river = _river(tuple((col, row) for col, row in view["river"]))
     last = view.get("last_played") or {}
     parts = [river.drawing]
     parts.append(svg.text(12, 20, _headline(view), {"text-anchor": "start", "font-size": 14}))
     for seat, boat in enumerate(view["boats"]):
         parts.append(_boat(view, seat, boat, river.places, last.get("seat") == seat))
-    for space, move in _move_picks(view).items():
+    for space, move in _move_picks(view).items() if view["picking"] else ():
         parts.append(svg.group(svg.pick(move, f"{move}: to space {space}"), river.targets[space]))
     y = river.below
     parts.append(_boat_rows(view, y))
