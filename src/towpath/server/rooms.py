@@ -141,8 +141,8 @@ class Client:
     Its messages wait in `waiting` for the socket. A state message waits as the means to make
     it, and is made when the socket is ready to send it, from the room as it stands then; it
     replaces the one still waiting, if any. So a client that falls behind gets the newest state
-    (every action is in its `moves` and `log`) rather than every state in between, and no state
-    is drawn for a socket that would not be sent it."""
+    (which holds every action in its `log` and brings the moves its page lacks) rather than
+    every state in between, and no state is drawn for a socket that would not be sent it."""
 
     seat: int | None
     waiting: deque[Outgoing] = field(default_factory=deque)
