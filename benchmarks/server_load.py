@@ -14,8 +14,8 @@ opens one spectator socket per room and counts the actions broadcast. Latency is
 moment a bot's action is back from its worker (the `acted_at` the server stamps on each state
 message) to the moment the message arrives here: engine check, commit, view and SVG building
 and delivery included. Both ends share this machine's clock and cores, so it also reports the
-CPU time the server's processes (its bot workers included; not PostgreSQL's) spent per action
-in the measured window, which holds on a machine busy with other work.
+CPU time the server's processes (its bot workers included; not PostgreSQL's) and this client
+spent per action in the measured window, which holds on a machine busy with other work.
 """
 
 from __future__ import annotations
@@ -129,14 +129,14 @@ async def load(
     )
     ws_base = base.replace("http://", "ws://")
     tally = Tally()
-    spent = cpu_seconds(server)
+    spent, own = cpu_seconds(server), time.process_time()
     started = time.monotonic()
     until = started + seconds
     await asyncio.gather(
         *(watch(f"{ws_base}/api/rooms/{room['room']}/socket", until, tally) for room in created)
     )
     elapsed = time.monotonic() - started
-    spent = cpu_seconds(server) - spent
+    spent, own = cpu_seconds(server) - spent, time.process_time() - own
     ordered = sorted(tally.latencies)
     return {
         "rooms": rooms,
@@ -151,6 +151,7 @@ async def load(
         else None,
         "games_finished": tally.finished,
         "server_cpu_ms_per_action": round(1000 * spent / max(tally.actions, 1), 3),
+        "client_cpu_ms_per_action": round(1000 * own / max(tally.actions, 1), 3),
     }
 
 
@@ -211,7 +212,8 @@ def main() -> None:
         f"{result['seconds']} s: {result['actions']} actions, "
         f"{result['actions_per_second']:,.1f} actions/s; action to broadcast "
         f"p50 {result['latency_p50_ms']} ms, p99 {result['latency_p99_ms']} ms; "
-        f"server CPU {result['server_cpu_ms_per_action']} ms an action"
+        f"CPU an action: server {result['server_cpu_ms_per_action']} ms, "
+        f"this client {result['client_cpu_ms_per_action']} ms"
     )
 
 
