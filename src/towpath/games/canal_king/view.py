@@ -12,6 +12,7 @@ default board's lines fit an 80-column terminal inside a panel's border (76 wide
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -290,7 +291,9 @@ def _edge_point(
     return (x + distance * math.cos(angle), y + distance * math.sin(angle))
 
 
-def _lines_svg(lines: list[list[int]], x: float, y: float, radius: float) -> list[str]:
+def _lines_svg(
+    lines: Sequence[Sequence[int]], x: float, y: float, radius: float
+) -> list[str]:
     """Each canal line from one edge's midpoint to another's, bending through the centre."""
     drawn = []
     for a, b in lines:
@@ -341,6 +344,25 @@ def _cell_svg(
     dock: bool,
     last: bool,
 ) -> str:
+    drawn = None
+    if tile is not None:
+        drawn = (tuple(map(tuple, tile["lines"])), tile["flag"], tile["special_owner"])
+    return _cell_drawing(drawn, cell, x, y, dock, last)
+
+
+# A tile as a cell's drawing shows it: its lines, its flag and the owner of a special tile.
+DrawnTile = tuple[tuple[tuple[int, ...], ...], str | None, int | None]
+
+
+@lru_cache(maxsize=4096)  # most cells look the same from one state to the next
+def _cell_drawing(
+    tile: DrawnTile | None,
+    cell: tuple[int, int],
+    x: float,
+    y: float,
+    dock: bool,
+    last: bool,
+) -> str:
     col, row = cell
     shape = svg.tag(
         "polygon",
@@ -352,11 +374,12 @@ def _cell_svg(
     )
     parts = [shape]
     if tile is not None:
-        parts += _lines_svg(tile["lines"], x, y, HEX)
-        if tile["flag"]:
-            parts.append(_flag(tile["flag"], x, y))
-        if tile["special_owner"] is not None:
-            parts.append(_special_mark(tile["special_owner"], x, y))
+        lines, flag, special_owner = tile
+        parts += _lines_svg(lines, x, y, HEX)
+        if flag:
+            parts.append(_flag(flag, x, y))
+        if special_owner is not None:
+            parts.append(_special_mark(special_owner, x, y))
     else:
         parts.append(svg.text(x, y, f"{col},{row}", {"font-size": 12, "fill": "#7d7352"}))
     attrs: dict[str, object] = {
