@@ -4,6 +4,7 @@ from a view alone, at most 76 columns wide (an 80-column terminal with a frame).
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from towpath.core import svg
@@ -246,7 +247,21 @@ def _space(
     blue: bool,
     distance: int | None,
 ) -> str:
-    symbols = view["map"]["symbols"]
+    symbols = tuple(view["map"]["symbols"].items())
+    return _space_drawing(name, tuple(cost), x, y, blue, distance, symbols)
+
+
+@lru_cache(maxsize=4096)  # most spaces look the same from one state to the next
+def _space_drawing(
+    name: str,
+    cost: tuple[str, ...],
+    x: float,
+    y: float,
+    blue: bool,
+    distance: int | None,
+    symbol_of: tuple[tuple[str, str], ...],
+) -> str:
+    symbols = dict(symbol_of)
     attrs: dict[str, object] = {"data-space": name}
     if distance:
         attrs.update(svg.pick(str(distance), f"{name}: {distance} spaces on"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import textwrap
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from towpath.core import svg
@@ -373,21 +374,10 @@ def _grid(
             cell = (gx, gy)
             x, y = at(cell)
             tile = tiles.get(cell)
-            attrs: dict[str, object] = {
-                **svg.pick(f"{gx},{gy}", f"cell {gx},{gy}"),
-                "data-cell": f"{gx},{gy}",
-            }
-            if tile is None:
-                outline = {"x": x + 4, "y": y + 4, "width": TILE - 8, "height": TILE - 8, "rx": 4}
-                dashed = {"fill": "none", "stroke": "#9bb3c4", "stroke-dasharray": "3 3"}
-                drawn = [svg.tag("rect", {**outline, **dashed})]
-            else:
-                drawn = _tile_svg(tile, x, y, cell == start)
-            if cell in marked:
-                attrs["data-last"] = 1
-                box = {"x": x + 1, "y": y + 1, "width": TILE - 2, "height": TILE - 2}
-                drawn.append(svg.last_mark("rect", box))
-            parts.append(svg.group(attrs, *drawn))
+            drawn = None
+            if tile is not None:
+                drawn = (tuple(tile["action"]), tile["special"], tile["value"], tuple(tile["fish"]))
+            parts.append(_cell_svg(cell, x, y, drawn, cell == start, cell in marked))
     parts += _paths(view, at)
     placed: dict[tuple[int, int], int] = {}
     together = Counter((px, py) for px, py in view["pawns"])
@@ -398,6 +388,34 @@ def _grid(
         step = min(18.0, 46.0 / max(1, together[(px, py)] - 1))
         parts.append(svg.group({"data-pawn": seat}, *_pawn(seat, x + 12 + step * k, y + TILE - 11)))
     return svg.group({"class": "map"}, *parts)
+
+
+# A map tile as its cell's drawing shows it: its action, special, value and fish.
+DrawnTile = tuple[tuple[str, int], str | None, int, tuple[int, ...]]
+
+
+@lru_cache(maxsize=4096)  # most cells look the same from one state to the next
+def _cell_svg(
+    cell: tuple[int, int], x: float, y: float, tile: DrawnTile | None, start: bool, last: bool
+) -> str:
+    gx, gy = cell
+    attrs: dict[str, object] = {
+        **svg.pick(f"{gx},{gy}", f"cell {gx},{gy}"),
+        "data-cell": f"{gx},{gy}",
+    }
+    if tile is None:
+        outline = {"x": x + 4, "y": y + 4, "width": TILE - 8, "height": TILE - 8, "rx": 4}
+        dashed = {"fill": "none", "stroke": "#9bb3c4", "stroke-dasharray": "3 3"}
+        drawn = [svg.tag("rect", {**outline, **dashed})]
+    else:
+        action, special, value, fish = tile
+        shown = {"action": action, "special": special, "value": value, "fish": fish}
+        drawn = _tile_svg(shown, x, y, start)
+    if last:
+        attrs["data-last"] = 1
+        box = {"x": x + 1, "y": y + 1, "width": TILE - 2, "height": TILE - 2}
+        drawn.append(svg.last_mark("rect", box))
+    return svg.group(attrs, *drawn)
 
 
 DASHES = ("none", "8 4", "2 3", "10 3 2 3", "5 5")
