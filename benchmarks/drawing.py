@@ -5,6 +5,8 @@
 For every game (its default player count), positions along seeded random games: the CPU time
 of `render_svg(seat)` (the view built and drawn, as the server does for every seat after every
 action) and the SVG's size, plain and compressed (a browser's socket compresses its messages).
+"ms a version" is a spectator's board drawn after every action of those games, as a server
+draws it (the drawings keep what looks the same from one state to the next).
 """
 
 from __future__ import annotations
@@ -35,6 +37,23 @@ def positions(game_id: str, count: int) -> list[towpath.State]:
     return found
 
 
+def along(game_id: str, count: int) -> list[float]:
+    """CPU times of a spectator's board drawn after each of the first `count` * 4 actions of
+    seeded random games, one game after another."""
+    walker = towpath.agent("random", seed=1)
+    times: list[float] = []
+    seed = 0
+    while len(times) < 4 * count:
+        state = towpath.load(game_id).new_state(seed)
+        while not state.is_terminal() and len(times) < 4 * count:
+            start = time.process_time()
+            state.render_svg(None)
+            times.append(time.process_time() - start)
+            state.apply(walker.choose(state))
+        seed += 1
+    return times
+
+
 def measure(game_id: str, count: int) -> dict[str, float | str]:
     times, sizes, packed = [], [], []
     for state in positions(game_id, count):
@@ -47,6 +66,7 @@ def measure(game_id: str, count: int) -> dict[str, float | str]:
     return {
         "game": game_id,
         "ms": round(1000 * statistics.median(times), 2),
+        "ms_a_version": round(1000 * statistics.median(along(game_id, count)), 2),
         "kB": round(statistics.median(sizes) / 1000, 1),
         "kB_compressed": round(statistics.median(packed) / 1000, 1),
     }
@@ -61,9 +81,12 @@ def main() -> None:
     if args.json:
         print(json.dumps(rows, indent=1))
         return
-    print(f"{'game':<14}{'ms (median)':>12}{'kB':>8}{'kB compressed':>15}")
+    print(f"{'game':<14}{'ms (median)':>12}{'ms a version':>14}{'kB':>8}{'kB compressed':>15}")
     for row in rows:
-        print(f"{row['game']:<14}{row['ms']:>12}{row['kB']:>8}{row['kB_compressed']:>15}")
+        print(
+            f"{row['game']:<14}{row['ms']:>12}{row['ms_a_version']:>14}{row['kB']:>8}"
+            f"{row['kB_compressed']:>15}"
+        )
 
 
 if __name__ == "__main__":
