@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from functools import lru_cache
 from typing import Any
 
 from towpath.core import svg
@@ -453,11 +454,21 @@ def _worker(worker: dict[str, Any], at: str, x: float, y: float) -> str:
 
 
 def _space_svg(view: dict[str, JSON], space: dict[str, Any], x: float, y: float, last: bool) -> str:
-    number = space["number"]
     scored = space["section"] in view["scored_sections"]
-    fill = (
-        CLOSED if not space["in_play"] else TOWN if space["town"] else SCORED if scored else CANAL
-    )
+    workers = tuple((worker["colour"], worker["number"]) for worker in space["workers"])
+    drawn = (space["number"], space["town"], space["lock"], space["in_play"], scored, workers)
+    return _space_drawing(drawn, x, y, last)
+
+
+# A space as its drawing shows it: its number, town, lock, whether it is in play and scored,
+# and its workers (colour, number).
+DrawnSpace = tuple[int, str | None, bool, bool, bool, tuple[tuple[str, int], ...]]
+
+
+@lru_cache(maxsize=4096)  # most spaces look the same from one state to the next
+def _space_drawing(space: DrawnSpace, x: float, y: float, last: bool) -> str:
+    number, town, lock, in_play, scored, workers = space
+    fill = CLOSED if not in_play else TOWN if town else SCORED if scored else CANAL
     parts = [
         svg.tag(
             "rect",
@@ -475,11 +486,11 @@ def _space_svg(view: dict[str, JSON], space: dict[str, Any], x: float, y: float,
     ]
     if scored:
         parts.append(svg.text(x + BOX - 5, y + 10, "✓", {"text-anchor": "end"}))
-    if not space["in_play"]:
+    if not in_play:
         parts.append(svg.text(x + BOX - 6, y + 10, "×", {"text-anchor": "end"}))
-    if space["town"]:
-        parts.append(_town_name(space["town"], x, y))
-    if space["lock"]:
+    if town:
+        parts.append(_town_name(town, x, y))
+    if lock:
         parts.append(_lock(x + BOX / 2, y + BOX / 2 + 6))
     attrs: dict[str, object] = {**svg.pick(str(number), f"space {number}"), "data-space": number}
     if last:
@@ -487,11 +498,16 @@ def _space_svg(view: dict[str, JSON], space: dict[str, Any], x: float, y: float,
         parts.append(
             svg.last_mark("rect", {"x": x - 2, "y": y - 2, "width": BOX + 4, "height": BOX + 4})
         )
-    workers = [
-        _worker(worker, str(number), x + 12 + 17 * (k % 3), y + 31 + 17 * (k // 3))
-        for k, worker in enumerate(space["workers"])
+    marks = [
+        _worker(
+            {"colour": colour, "number": n},
+            str(number),
+            x + 12 + 17 * (k % 3),
+            y + 31 + 17 * (k // 3),
+        )
+        for k, (colour, n) in enumerate(workers)
     ]
-    return svg.group({"class": "space"}, svg.group(attrs, *parts), *workers)
+    return svg.group({"class": "space"}, svg.group(attrs, *parts), *marks)
 
 
 def _town_name(name: str, x: float, y: float) -> str:
