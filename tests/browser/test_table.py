@@ -113,7 +113,8 @@ def test_a_player_is_told_whose_turn_it_is_and_when_it_becomes_theirs(
     expect(ann).to_have_title("▶ Your turn · Mississippi · towpath")
     expect(bob).to_have_title("Mississippi · towpath")
     expect(bob.locator("#status")).to_have_text("Ann's turn.")
-    bob.locator('#board [data-pick="f1"]').click()  # not Bob's turn
+    assert bob.locator('#board [data-pick="f1"]').count() == 0, "move targets: the mover's only"
+    bob.locator('#board [data-pick="r+1"]').click()  # not Bob's turn
     expect(bob.locator("#error")).to_have_text(
         "It is Ann's turn, not yours: the page will tell you when it is yours."
     )

@@ -74,7 +74,8 @@ def test_a_random_move_is_drawn_on_the_server_as_a_worker_would_draw_it() -> Non
         finally:
             bots.close()
 
-    answers, workers = asyncio.run(run())
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own (Playwright may run one here)
+        answers, workers = thread.submit(asyncio.run, run()).result()
     state_json = position().to_json()
     assert answers == [play_move(state_json, "random", seed, lambda _: None) for seed in range(5)]
     assert len(set(answers)) > 1 and workers == 0
