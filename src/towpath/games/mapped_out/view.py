@@ -206,6 +206,8 @@ def _headline(view: dict[str, JSON]) -> str:
 
 
 def _map_lines(view: dict[str, JSON]) -> list[str]:
+    """The map's cells, the walks and the pawns, each a part of the drawing of its own (a page
+    is sent only the parts that changed)."""
     tiles = {tuple(entry["cell"]): entry for entry in view["map"]}
     pawns: dict[tuple[int, int], str] = {}
     for seat, cell in enumerate(view["pawns"]):
@@ -333,7 +335,7 @@ def render_svg(view: dict[str, JSON]) -> str:
 
     last = view.get("last_played") or {}
     parts = [svg.text(12, 20, _svg_headline(view), {"text-anchor": "start", "font-size": 14})]
-    parts.append(_grid(view, columns, rows, (min_x, min_y), at, last))
+    parts += _grid(view, columns, rows, (min_x, min_y), at, last)
     y = top + rows * TILE + 20
     marked = set(last.get("cards", []))
     for seat in range(view["players"]):
@@ -364,7 +366,9 @@ def _grid(
     corner: tuple[int, int],
     at: Any,
     last: dict[str, Any],
-) -> str:
+) -> list[str]:
+    """The map's cells, the walks and the pawns, each a part of the drawing of its own (a page
+    is sent only the parts that changed)."""
     tiles = {tuple(entry["cell"]): entry for entry in view["map"]}
     start = tuple(view["start"]) if view["start"] is not None else None
     marked = {tuple(cell) for cell in last.get("cells", [])}
@@ -387,7 +391,7 @@ def _grid(
         placed[(px, py)] = k + 1
         step = min(18.0, 46.0 / max(1, together[(px, py)] - 1))
         parts.append(svg.group({"data-pawn": seat}, *_pawn(seat, x + 12 + step * k, y + TILE - 11)))
-    return svg.group({"class": "map"}, *parts)
+    return parts
 
 
 # A map tile as its cell's drawing shows it: its action, special, value and fish.
