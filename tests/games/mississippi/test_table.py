@@ -68,3 +68,13 @@ def test_crossing_the_finish_is_a_win_and_the_turn_limit_ends_with_nobody() -> N
     ending = limited.ending()
     assert ending is not None and (ending.reason, ending.winners) == ("limit", ())
     assert ending.how.startswith("The 1-turn limit ended the game")
+
+
+def test_the_move_targets_are_drawn_for_the_seat_to_move_only() -> None:
+    state = position([10, 30])
+    assert state.current_player == 0
+    assert 'data-pick="f1"' in state.render_svg(0)
+    for watcher in (1, None):
+        drawing = state.render_svg(watcher)
+        assert 'data-pick="f1"' not in drawing and 'data-pick="pass"' in drawing
+    assert 'data-pick="f1"' not in state.render_svg(0, reveal=True), "a replay is not played"
