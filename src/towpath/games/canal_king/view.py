@@ -291,9 +291,7 @@ def _edge_point(
     return (x + distance * math.cos(angle), y + distance * math.sin(angle))
 
 
-def _lines_svg(
-    lines: Sequence[Sequence[int]], x: float, y: float, radius: float
-) -> list[str]:
+def _lines_svg(lines: Sequence[Sequence[int]], x: float, y: float, radius: float) -> list[str]:
     """Each canal line from one edge's midpoint to another's, bending through the centre."""
     drawn = []
     for a, b in lines:
