@@ -12,45 +12,43 @@ draws it (the drawings keep what looks the same from one state to the next).
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import statistics
 import time
 import zlib
+from collections.abc import Iterator
 
 import towpath
 
 
-def positions(game_id: str, count: int) -> list[towpath.State]:
-    """`count` positions spread along seeded random games."""
-    found: list[towpath.State] = []
+def walk(game_id: str) -> Iterator[tuple[int, towpath.State]]:
+    """Every position of seeded random games, one game after another, with its step in its
+    game (the live state: read it before asking for the next)."""
     walker = towpath.agent("random", seed=1)
-    seed = 0
-    while len(found) < count:
+    for seed in itertools.count():
         state = towpath.load(game_id).new_state(seed)
         step = 0
-        while not state.is_terminal() and len(found) < count:
-            if step % 25 == 10:
-                found.append(state.clone())
+        while not state.is_terminal():
+            yield step, state
             state.apply(walker.choose(state))
             step += 1
-        seed += 1
-    return found
+
+
+def positions(game_id: str, count: int) -> list[towpath.State]:
+    """`count` positions spread along seeded random games."""
+    spread = (state.clone() for step, state in walk(game_id) if step % 25 == 10)
+    return list(itertools.islice(spread, count))
 
 
 def along(game_id: str, count: int) -> list[float]:
     """CPU times of a spectator's board drawn after each of the first `count` * 4 actions of
     seeded random games, one game after another."""
-    walker = towpath.agent("random", seed=1)
     times: list[float] = []
-    seed = 0
-    while len(times) < 4 * count:
-        state = towpath.load(game_id).new_state(seed)
-        while not state.is_terminal() and len(times) < 4 * count:
-            start = time.process_time()
-            state.render_svg(None)
-            times.append(time.process_time() - start)
-            state.apply(walker.choose(state))
-        seed += 1
+    for _, state in itertools.islice(walk(game_id), 4 * count):
+        start = time.process_time()
+        state.render_svg(None)
+        times.append(time.process_time() - start)
     return times
 
 

@@ -4,8 +4,6 @@ the moves after those the page keeps."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi.testclient import TestClient
 
 import towpath
@@ -14,23 +12,19 @@ from tests.server.test_api import act, two_people
 from towpath.core.svg import parts_of
 
 
-def raw_state(socket: Any, version: int) -> Json:
-    return until(socket, state_at(version))
-
-
 def test_a_state_carries_only_the_parts_the_page_lacks(client: TestClient) -> None:
     created = two_people(client)
     room = created["room"]
     with client.websocket_connect(f"/api/rooms/{room}/socket") as socket:
         socket.send_json({"type": "auth", "token": None})
-        first = raw_state(socket, 0)
+        first = until(socket, state_at(0))
         assert "svg" not in first and list(first["parts"]) == list(dict.fromkeys(first["board"]))
         kept = first["parts"]
         state = towpath.load("mississippi", 2).new_state(5)
         assert "".join(kept[key] for key in first["board"]) == state.render_svg(None)
 
         assert act(client, created, 0, 0, "f3").status_code == 200
-        second = raw_state(socket, 1)
+        second = until(socket, state_at(1))
         sent = second["parts"]
         assert not set(sent) & set(first["board"]), "no part is sent twice"
         assert set(second["board"]) - set(sent) <= set(kept)
@@ -47,7 +41,7 @@ def test_a_new_socket_gets_every_part(client: TestClient) -> None:
     assert act(client, created, 0, 0, "f3").status_code == 200
     with client.websocket_connect(f"/api/rooms/{created['room']}/socket") as socket:
         socket.send_json({"type": "auth", "token": None})
-        message = raw_state(socket, 1)
+        message = until(socket, state_at(1))
         assert set(message["parts"]) == set(message["board"])
 
 
@@ -56,13 +50,13 @@ def test_a_state_carries_only_the_moves_the_page_lacks(client: TestClient) -> No
     created = create(client, game="arriala", players=2, seats=seats, seed=3)
     with client.websocket_connect(f"/api/rooms/{created['room']}/socket") as ann:
         ann.send_json({"type": "auth", "token": token_of(created, 0)})
-        first = raw_state(ann, 0)
+        first = until(ann, state_at(0))
         assert (first["moves_from"], first["moves"]) == (0, [])
         place = next(a["action"] for a in first["legal"] if a["action"].startswith("place"))
 
         def step(message: Json, version: int) -> tuple[int, list[str]]:
             ann.send_json({**message, "version": version - 1})
-            state = raw_state(ann, version)
+            state = until(ann, state_at(version))
             return state["moves_from"], [move["did"] for move in state["moves"]]
 
         assert step({"type": "act", "action": place}, 1) == (0, ["placed"])

@@ -206,8 +206,6 @@ def _headline(view: dict[str, JSON]) -> str:
 
 
 def _map_lines(view: dict[str, JSON]) -> list[str]:
-    """The map's cells, the walks and the pawns, each a part of the drawing of its own (a page
-    is sent only the parts that changed)."""
     tiles = {tuple(entry["cell"]): entry for entry in view["map"]}
     pawns: dict[tuple[int, int], str] = {}
     for seat, cell in enumerate(view["pawns"]):
