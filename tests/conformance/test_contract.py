@@ -59,6 +59,19 @@ def check_words(state: towpath.State, action: Action, resample_seed: int) -> Non
     assert state.resample(seat, resample_seed).words(action) == said
 
 
+def check_log(state: towpath.State, told: dict[int | None, list[str]]) -> None:
+    """A seat's log only grows: what it told that seat before stays as it was (a page keeps
+    the entries it was sent), and its `latest` entries are its last ones. One seat per step,
+    the seats (and the spectator) in turn; `told` keeps each seat's log when last checked."""
+    seat = seats(state)[len(state.history) % (state.game.players + 1)]
+    log = state.log(seat)
+    before = told.get(seat, [])
+    assert log[: len(before)] == before, "an entry of the log changed"
+    assert len(log) == len(state.history)
+    assert state.log(seat, latest=3) == log[-3:]
+    told[seat] = log
+
+
 def check_notation(game: towpath.Game, state: towpath.State, actions: list[Action]) -> None:
     for action in actions:
         assert game.parse_action(str(action), state) == action
@@ -115,9 +128,11 @@ def play_checking_every_step(config: Config, seed: int) -> None:
     bot = towpath.agent("random", seed=seed + 1)
     rng = Rng(seed)
     pool: dict[Action, None] = {}
+    told: dict[int | None, list[str]] = {}
     while not state.is_terminal():
         actions = state.legal_actions()
         check_notation(game, state, actions)
+        check_log(state, told)
         check_json_roundtrip(state)
         check_views(state, seed)
         check_illegal(state, list(pool), rng)

@@ -127,13 +127,14 @@ class Authenticated:
 
 class Page:
     """A socket read as the room page reads it: a state message's board is joined from its
-    parts, the page keeping those of the latest board, and given as `svg`; its moves are
-    those the page keeps followed by the new ones."""
+    parts, the page keeping those of the latest board, and given as `svg`; its moves and log
+    are those the page keeps followed by the new ones."""
 
     def __init__(self, socket: Any) -> None:
         self.socket = socket
         self.parts: dict[str, str] = {}
         self.moves: list[Json] = []
+        self.log: list[str] = []
 
     def receive_json(self) -> Json:
         message: Json = self.socket.receive_json()
@@ -144,8 +145,10 @@ class Page:
             self.parts.update(parts)
             message["svg"] = "".join(self.parts[key] for key in board) or None
             self.parts = {key: self.parts[key] for key in board}
-            self.moves = self.moves[: message.pop("moves_from")] + message["moves"]
-            message["moves"] = self.moves
+            kept = message.pop("moves_from")
+            self.moves = self.moves[:kept] + message["moves"]
+            self.log = self.log[:kept] + message["log"]
+            message["moves"], message["log"] = self.moves, self.log
         return message
 
     def __getattr__(self, name: str) -> Any:

@@ -61,16 +61,17 @@ def connected_seen(socket: ClientConnection, seat: int, connected: bool) -> None
 def log_seen(socket: ClientConnection, last: int) -> list[str]:
     """The log of the state message of version `last`, once the state messages reached it;
     their versions never go back (a client that falls behind may skip states, never
-    actions: each state holds the whole log)."""
-    versions = [-1]
+    actions: each state brings the log's entries after those the socket was sent)."""
+    versions: list[int] = [-1]
+    log: list[str] = []
     while versions[-1] < last:
         message = json.loads(socket.recv(timeout=20))
         if message["type"] == "state":
             assert message["version"] >= versions[-1]
-            assert len(message["log"]) == message["version"]  # no take-backs here
+            log = log[: message["moves_from"]] + message["log"]
+            assert len(log) == message["version"]  # no take-backs here
             versions.append(message["version"])
     assert versions[-1] == last
-    log: list[str] = message["log"]
     return log
 
 

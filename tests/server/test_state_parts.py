@@ -1,6 +1,6 @@
 """A socket gets each part of the board and each move once: a state message names its board's
 parts by key and carries only those its page does not keep from the previous state, and only
-the moves after those the page keeps."""
+the moves (in words and notation) after those the page keeps."""
 
 from __future__ import annotations
 
@@ -51,15 +51,16 @@ def test_a_state_carries_only_the_moves_the_page_lacks(client: TestClient) -> No
     with client.websocket_connect(f"/api/rooms/{created['room']}/socket") as ann:
         ann.send_json({"type": "auth", "token": token_of(created, 0)})
         first = until(ann, state_at(0))
-        assert (first["moves_from"], first["moves"]) == (0, [])
+        assert (first["moves_from"], first["moves"], first["log"]) == (0, [], [])
         place = next(a["action"] for a in first["legal"] if a["action"].startswith("place"))
 
-        def step(message: Json, version: int) -> tuple[int, list[str]]:
+        def step(message: Json, version: int) -> tuple[int, list[str], list[str]]:
             ann.send_json({**message, "version": version - 1})
             state = until(ann, state_at(version))
-            return state["moves_from"], [move["did"] for move in state["moves"]]
+            return state["moves_from"], [move["did"] for move in state["moves"]], state["log"]
 
-        assert step({"type": "act", "action": place}, 1) == (0, ["placed"])
-        assert step({"type": "undo"}, 2) == (0, []), "after a take-back the page keeps none"
-        assert step({"type": "act", "action": place}, 3) == (0, ["placed"])
-        assert step({"type": "act", "action": "end"}, 4) == (1, ["ended"])
+        assert step({"type": "act", "action": place}, 1) == (0, ["placed"], [place])
+        taken_back = step({"type": "undo"}, 2)
+        assert taken_back == (0, [], []), "after a take-back the page keeps none"
+        assert step({"type": "act", "action": place}, 3) == (0, ["placed"], [place])
+        assert step({"type": "act", "action": "end"}, 4) == (1, ["ended"], ["end"])

@@ -410,7 +410,8 @@ class State(ABC):
         ones where given).
 
         The default is every action's notation: actions are played in the open. A game whose
-        notation can name a secret overrides this to redact it.
+        notation can name a secret overrides this to redact it. A seat's log only grows: an
+        entry, once told, stays as it was (a page keeps the entries it was sent).
         """
         self._check_seat(seat)
         actions = (

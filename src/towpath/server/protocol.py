@@ -25,9 +25,9 @@ From the server:
   "deadline", "away"}` or null) and `seats`. The board comes in parts (see
   `towpath.core.svg.Drawing`): `board` lists the keys of its parts in order, and `parts` holds
   `{key: SVG}` for the parts this socket was not sent with its previous state; the page keeps
-  the parts of the latest board and joins them. `moves` holds the moves from the index
-  `moves_from` on: the page keeps those before (after a take-back, `moves_from` is below the
-  count it keeps).
+  the parts of the latest board and joins them. `moves`, and `log` (each move's notation as
+  the seat may know it), hold the moves from the index `moves_from` on: the page keeps those
+  before (after a take-back, `moves_from` is below the count it keeps).
 - `presence`: `{"seats": [...]}`, when players come, go, rename themselves or are stood in for.
 - `chat`: `{"messages": [{"seat", "name", "text", "at"}]}`: the latest lines on connecting,
   then each new line.

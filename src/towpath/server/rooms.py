@@ -363,21 +363,22 @@ class Room:
     def payload(self, seat: int | None) -> Message:
         """Everything a client of `seat` is sent, built from `view(seat)` (its socket gets the
         board in parts: see `state_text`)."""
-        return {**self._settled(seat).message, **self._live()}
+        return {**self._settled(seat).message, "log": self.state.log(seat), **self._live()}
 
     def state_text(self, client: Client) -> str:
         """`payload(client.seat)` in JSON as its socket gets it: the board as the keys of its
         parts (`board`), with only the parts the client's page does not keep yet (`parts`),
-        and only the moves after those it keeps (`moves` from `moves_from`)."""
+        and only the moves after those it keeps (`moves` and `log` from `moves_from`)."""
         settled = self._settled(client.seat)
         parts = {key: text for key, text in settled.parts if key not in client.board}
         client.board = {key for key, _ in settled.parts}
         new = ",".join(f'"{key}":{text}' for key, text in parts.items())
         kept = self._moves_kept(client)
         client.moves = (len(self.moves), self.moves[-1] if self.moves else None)
+        log = self.state.log(client.seat, latest=len(self.moves) - kept)
         return (
             f'{settled.text},"parts":{{{new}}},"moves_from":{kept},'
-            f'"moves":{dumps(self.moves[kept:])},{dumps(self._live())[1:]}'
+            f'"moves":{dumps(self.moves[kept:])},"log":{dumps(log)},{dumps(self._live())[1:]}'
         )
 
     def _moves_kept(self, client: Client) -> int:
@@ -414,7 +415,6 @@ class Room:
             "svg": svg,
             "text": text,
             "legal": [{"action": str(a), **state.words(a).to_json()} for a in legal],
-            "log": state.log(seat),
             "moves": self.moves,
             "undoable": seat is not None and seat == state.current_player and state.undoable(),
             "ending": None if (ending := state.ending()) is None else ending.to_json(),

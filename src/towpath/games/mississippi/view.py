@@ -101,8 +101,8 @@ def render_svg(view: dict[str, JSON]) -> str:
     y = river.below
     parts.append(_boat_rows(view, y))
     y += ROW * (len(view["boats"]) + 1)
-    parts.append(_chips(view, y, river.width))
-    key, used = svg.legend(12, y + 48, river.width - 24, _legend_entries())
+    parts.append(_chips(view["current_player"] is not None, y, river.width))
+    key, used = _legend(y + 48, river.width)
     height = y + 48 + used + 8
     background = svg.tag("rect", {"width": river.width, "height": height, "fill": svg.LAND})
     return svg.document(river.width, height, "Mississippi", background, *parts, key)
@@ -225,24 +225,38 @@ def _boat(
     last: bool,
 ) -> str:
     x, y = places[boat["space"]]
-    attrs: dict[str, object] = {"data-boat": seat}
-    if last:
-        attrs["data-last"] = 1
     if boat["space"] in (0, len(places) - 1):  # boats share the start area and the finish
         sharing = [s for s, b in enumerate(view["boats"]) if b["space"] == boat["space"]]
         index = sharing.index(seat)
         x += (index % 3 - 1) * HEX * 0.8
         y += (index // 3 - 0.5) * HEX * 0.8
-        marks = [svg.last_mark("circle", {"cx": x, "cy": y, "r": 13})] if last else []
-        on = svg.ink_on(svg.seat_colour(seat))
-        disc = {"cx": x, "cy": y, "r": 10, "fill": svg.seat_colour(seat), "stroke": svg.INK}
-        return svg.group(
-            attrs,
-            svg.tag("circle", disc),
-            svg.text(x, y + 0.5, seat, {"fill": on, "font-size": 12, "font-weight": "bold"}),
-            *marks,
-        )
-    if view["current_player"] == seat:
+        return _boat_disc(seat, x, y, last)
+    sides = tuple(boat["sides"] or ())
+    return _boat_hexagon(seat, x, y, sides, view["current_player"] == seat, last)
+
+
+@lru_cache(maxsize=4096)
+def _boat_disc(seat: int, x: float, y: float, last: bool) -> str:
+    """A boat in the start area or the finish."""
+    attrs: dict[str, object] = {"data-boat": seat, "data-last": 1 if last else None}
+    marks = [svg.last_mark("circle", {"cx": x, "cy": y, "r": 13})] if last else []
+    on = svg.ink_on(svg.seat_colour(seat))
+    disc = {"cx": x, "cy": y, "r": 10, "fill": svg.seat_colour(seat), "stroke": svg.INK}
+    return svg.group(
+        attrs,
+        svg.tag("circle", disc),
+        svg.text(x, y + 0.5, seat, {"fill": on, "font-size": 12, "font-weight": "bold"}),
+        *marks,
+    )
+
+
+@lru_cache(maxsize=4096)
+def _boat_hexagon(
+    seat: int, x: float, y: float, sides: tuple[int, ...], turning: bool, last: bool
+) -> str:
+    """A boat on the river with its side numbers; `turning`: it is to move."""
+    attrs: dict[str, object] = {"data-boat": seat, "data-last": 1 if last else None}
+    if turning:
         attrs["data-turning"] = 1
         attrs["data-centre"] = f"{x:.1f},{y:.1f},{HEX:g}"
     parts = [
@@ -252,13 +266,13 @@ def _boat(
                 "points": svg.hexagon(x, y, HEX * 0.95),
                 "fill": svg.seat_colour(seat),
                 "stroke": svg.INK,
-                "stroke-width": 2.5 if view["current_player"] == seat else 1,
+                "stroke-width": 2.5 if turning else 1,
             },
         ),
         svg.tag("circle", {"cx": x, "cy": y, "r": 7.5, "fill": "#ffffff", "stroke": svg.INK}),
         svg.text(x, y + 0.5, seat, {"font-size": 12, "font-weight": "bold"}),
     ]
-    for direction, number in enumerate(boat["sides"] or []):
+    for direction, number in enumerate(sides):
         angle = math.radians(60 * direction)
         parts.append(
             svg.text(
@@ -274,27 +288,43 @@ def _boat(
 
 
 def _boat_rows(view: dict[str, JSON], top: float) -> str:
-    rows = []
     finish = view["river_length"] + 1
+    rows = []
     for seat, boat in enumerate(view["boats"]):
-        y = top + ROW * seat + 14
         where = {0: "start area", finish: "finished"}.get(boat["space"], f"space {boat['space']}")
-        mark = " ◀ to move" if view["current_player"] == seat else ""
-        rows.append(svg.tag("circle", {"cx": 22, "cy": y, "r": 11, "fill": svg.seat_colour(seat)}))
-        on = svg.ink_on(svg.seat_colour(seat))
-        rows.append(svg.text(22, y + 0.5, seat, {"fill": on, "font-weight": "bold"}))
-        said = f" · {where} · {boat['logs']} logs{mark}"
-        rows.append(svg.text_parts(42, y, [svg.seat_name(seat), svg.plain(said)]))
+        moving = view["current_player"] == seat
+        rows.append(_boat_row(seat, top + ROW * seat + 14, where, boat["logs"], moving))
     return svg.group({"class": "boats"}, *rows)
 
 
-def _chips(view: dict[str, JSON], y: float, width: float) -> str:
-    """Turn chips (the boat turns before it moves), and `pass`."""
-    if view["current_player"] is None:
+@lru_cache(maxsize=4096)
+def _boat_row(seat: int, y: float, where: str, logs: int, moving: bool) -> str:
+    """A boat's row under the river: where it is, its logs, and whether it is to move."""
+    on = svg.ink_on(svg.seat_colour(seat))
+    said = f" · {where} · {logs} logs{' ◀ to move' if moving else ''}"
+    return "".join(
+        (
+            svg.tag("circle", {"cx": 22, "cy": y, "r": 11, "fill": svg.seat_colour(seat)}),
+            svg.text(22, y + 0.5, seat, {"fill": on, "font-weight": "bold"}),
+            svg.text_parts(42, y, [svg.seat_name(seat), svg.plain(said)]),
+        )
+    )
+
+
+@lru_cache(maxsize=16)
+def _chips(playing: bool, y: float, width: float) -> str:
+    """Turn chips (the boat turns before it moves), and `pass`, while the game goes on."""
+    if not playing:
         return ""
     said = svg.text(12, y + 15, "Turn:", {"text-anchor": "start"})
     chips = [*TURNS, ("pass", None)]
     return svg.group({"class": "chips"}, said, *svg.chip_rows(chips, 56, y, width))
+
+
+@lru_cache(maxsize=16)
+def _legend(y: float, width: float) -> tuple[str, float]:
+    """The legend under the board, and the height it takes."""
+    return svg.legend(12, y, width - 24, _legend_entries())
 
 
 def _legend_entries() -> list[tuple[str, str]]:

@@ -20,6 +20,7 @@ let zoom = Number(localStorage.getItem("towpath:zoom")) || 0;  // 0: the drawing
 let words = new Map();   // notation -> its words, for the legal actions of this state
 let boardParts = new Map();  // the board's parts, by key, as the last state message named them
 let movesKept = [];          // every move so far, in words
+let logKept = [];            // and in notation
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -105,7 +106,7 @@ function setConnection(on) {
 
 // A state message names its board's parts by key (`board`) and carries only the parts this
 // page does not keep yet (`parts`): the board is the named parts joined. Likewise it carries
-// the moves from `moves_from` on, the page keeping those before.
+// the moves (in words and in notation) from `moves_from` on, the page keeping those before.
 function boardOf(message) {
   for (const [key, part] of Object.entries(message.parts)) boardParts.set(key, part);
   const svg = message.board.map((key) => boardParts.get(key)).join("");
@@ -118,6 +119,8 @@ function receive(message) {
     message.svg = boardOf(message);
     movesKept = movesKept.slice(0, message.moves_from).concat(message.moves);
     message.moves = movesKept;
+    logKept = logKept.slice(0, message.moves_from).concat(message.log);
+    message.log = logKept;
     const fresh = !current || message.version !== current.version;
     current = message;
     if (fresh) { picks = []; turnIndex = 0; words = new Map(current.legal.map((a) => [a.action, split(a.action)])); }
