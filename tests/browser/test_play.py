@@ -47,10 +47,18 @@ def test_a_game_against_a_bot_is_created_and_played_by_clicking(server: Server, 
     play_something(page)
     wait_for_version(page, 4)
     log = page.locator("#log li").all_inner_texts()
+    notations = page.locator("#log li").evaluate_all(
+        "items => items.map((li) => li.dataset.notation)"
+    )
+    assert len(notations) == 4 and all(notations), "each move keeps its notation"
     board = page.locator("#board").inner_html()
     page.reload()
     wait_for_version(page, 4)
     assert page.locator("#log li").all_inner_texts() == log
+    assert (
+        page.locator("#log li").evaluate_all("items => items.map((li) => li.dataset.notation)")
+        == notations
+    )
     assert page.locator("#board").inner_html() == board
     expect(page.locator("#conn")).to_have_text("connected")
 
