@@ -272,8 +272,8 @@ def render_svg(view: dict[str, JSON]) -> str:
     for seat in range(view["players"]):
         parts.append(_seat_svg(view, seat, y, width))
         y += 104
-    parts.append(_chips_svg(view, y, width))
-    key, used = svg.legend(12, y + 50, width - 24, _legend_entries(view))
+    parts.append(_chips_svg(view["current_player"] is not None, y, width))
+    key, used = _svg_legend(y + 50, width)
     height = y + 50 + used + 8
     background = svg.tag("rect", {"width": width, "height": height, "fill": "#e8e1c8"})
     return svg.document(width, height, "Canal King", background, *parts, key)
@@ -481,41 +481,57 @@ def _seat_svg(view: dict[str, JSON], seat: int, y: float, width: float) -> str:
     ]
     if colour:
         parts.append(_flag(colour, width - 22, y + 7))
-    tiles = []
-    for k, tile in enumerate(view["hands"][seat]):
-        x, ty = 42 + 78 * k, y + 48
-        body = [
-            svg.tag(
-                "polygon",
-                {
-                    "points": svg.hexagon(x, ty, HAND_HEX, pointy=False),
-                    "fill": EMPTY,
-                    "stroke": "#9a8f6a",
-                },
-            ),
-            svg.group({"class": "lines"}, *_lines_svg(tile["lines"], x, ty, HAND_HEX)),
-            svg.text(x, ty + HAND_HEX + 12, tile["tile"]),
-        ]
-        if tile["flag"]:
-            body.append(_flag(tile["flag"], x, ty))
-        attrs: dict[str, object] = {"data-tile": tile["tile"]}
-        if to_move:
-            attrs.update(svg.pick(tile["tile"], f"tile {tile['tile']}"))
-            attrs["data-centre"] = f"{x:.1f},{ty:.1f},{HAND_HEX:g}"
-        tiles.append(svg.group(attrs, *body))
+    tiles = [
+        _hand_tile(tile["tile"], tuple(map(tuple, tile["lines"])), tile["flag"], k, y, to_move)
+        for k, tile in enumerate(view["hands"][seat])
+    ]
     parts.append(svg.group({"class": "hand", "data-hand": seat}, *tiles))
     return svg.group({"class": "seat", "data-seat": seat}, *parts)
 
 
-def _chips_svg(view: dict[str, JSON], y: float, width: float) -> str:
-    """The one-word actions, for the seat to move."""
-    if view["current_player"] is None:
+@lru_cache(maxsize=4096)
+def _hand_tile(
+    name: str, lines: tuple[tuple[int, ...], ...], flag: str | None, k: int, y: float, pick: bool
+) -> str:
+    """The hand's `k`th tile, in the seat's panel at `y`; `pick`: the seat is to move."""
+    x, ty = 42 + 78 * k, y + 48
+    body = [
+        svg.tag(
+            "polygon",
+            {
+                "points": svg.hexagon(x, ty, HAND_HEX, pointy=False),
+                "fill": EMPTY,
+                "stroke": "#9a8f6a",
+            },
+        ),
+        svg.group({"class": "lines"}, *_lines_svg(lines, x, ty, HAND_HEX)),
+        svg.text(x, ty + HAND_HEX + 12, name),
+    ]
+    if flag:
+        body.append(_flag(flag, x, ty))
+    attrs: dict[str, object] = {"data-tile": name}
+    if pick:
+        attrs.update(svg.pick(name, f"tile {name}"))
+        attrs["data-centre"] = f"{x:.1f},{ty:.1f},{HAND_HEX:g}"
+    return svg.group(attrs, *body)
+
+
+@lru_cache(maxsize=16)
+def _chips_svg(playing: bool, y: float, width: float) -> str:
+    """The one-word actions, while the game goes on."""
+    if not playing:
         return ""
     chips = [(word, None) for word in WORDS]
     return svg.group({"class": "chips"}, *svg.chip_rows(chips, 12, y, width))
 
 
-def _legend_entries(view: dict[str, JSON]) -> list[tuple[str, str]]:
+@lru_cache(maxsize=16)
+def _svg_legend(y: float, width: float) -> tuple[str, float]:
+    """The legend under the board, and the height it takes."""
+    return svg.legend(12, y, width - 24, _legend_entries())
+
+
+def _legend_entries() -> list[tuple[str, str]]:
     hexagon = {"points": svg.hexagon(0, 0, 13, pointy=False), "stroke": "#9a8f6a"}
     return [
         (
