@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from html import escape
 
 Attrs = Mapping[str, object]
@@ -185,7 +186,10 @@ def letter(name: str) -> str:
     return name[:1].upper()
 
 
-def legend(x: float, y: float, width: float, entries: list[tuple[str, str]]) -> tuple[str, float]:
+@lru_cache(maxsize=64)  # a board's legend is the same from state to state
+def legend(
+    x: float, y: float, width: float, entries: tuple[tuple[str, str], ...]
+) -> tuple[str, float]:
     """A legend: each entry a symbol drawn around (0, 0) within 28 × 28 units, and its text;
     entries flow in rows across `width`. Returns the markup and the height used."""
     parts = [text(x, y + 8, "Legend", {"text-anchor": "start", "font-weight": "bold"})]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import textwrap
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from towpath.core import svg
@@ -675,9 +675,10 @@ def _chips(view: dict[str, JSON], y: float) -> str:
     return svg.group({"class": "chips"}, *svg.chip_rows(CHIPS, 12, y))
 
 
-def _legend_entries() -> list[tuple[str, str]]:
+@cache
+def _legend_entries() -> tuple[tuple[str, str], ...]:
     square = {"x": -12, "y": -12, "width": 24, "height": 24, "rx": 4, "stroke": "#5a6f80"}
-    return [
+    return (
         (worker_mark("red", 2, 0, 0), "red worker 2 (shapes: ● red ■ yellow ▲ green ◆ violet)"),
         (svg.tag("rect", {**square, "fill": TOWN}), "town"),
         (svg.tag("rect", {**square, "fill": CANAL}), "canal space"),
@@ -685,7 +686,7 @@ def _legend_entries() -> list[tuple[str, str]]:
         (svg.tag("rect", {**square, "fill": CLOSED}) + svg.text(0, 0, "×"), "out of play"),
         (svg.tag("rect", {**square, "fill": CANAL}) + _lock(0, 0), "lock"),
         (svg.last_mark("rect", square), "the last move"),
-    ]
+    )
 
 
 def _points(count: int) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from towpath.core import svg
@@ -273,7 +273,7 @@ def render_svg(view: dict[str, JSON]) -> str:
         parts.append(_seat_svg(view, seat, y, width))
         y += 104
     parts.append(_chips_svg(view["current_player"] is not None, y, width))
-    key, used = _svg_legend(y + 50, width)
+    key, used = svg.legend(12, y + 50, width - 24, _legend_entries())
     height = y + 50 + used + 8
     background = svg.tag("rect", {"width": width, "height": height, "fill": "#e8e1c8"})
     return svg.document(width, height, "Canal King", background, *parts, key)
@@ -525,15 +525,10 @@ def _chips_svg(playing: bool, y: float, width: float) -> str:
     return svg.group({"class": "chips"}, *svg.chip_rows(chips, 12, y, width))
 
 
-@lru_cache(maxsize=16)
-def _svg_legend(y: float, width: float) -> tuple[str, float]:
-    """The legend under the board, and the height it takes."""
-    return svg.legend(12, y, width - 24, _legend_entries())
-
-
-def _legend_entries() -> list[tuple[str, str]]:
+@cache
+def _legend_entries() -> tuple[tuple[str, str], ...]:
     hexagon = {"points": svg.hexagon(0, 0, 13, pointy=False), "stroke": "#9a8f6a"}
-    return [
+    return (
         (
             svg.tag("polygon", {**hexagon, "fill": TILED})
             + "".join(_lines_svg([[0, 3]], 0, 0, 13)),
@@ -546,4 +541,4 @@ def _legend_entries() -> list[tuple[str, str]]:
         ("".join(_ship(1, 0, 0)), "ship of seat 1"),
         (svg.last_mark("polygon", {"points": svg.hexagon(0, 0, 12, False)}), "the last move"),
         (svg.text(0, 0, "2,3", {"font-size": 12}), "column,row of a free space"),
-    ]
+    )

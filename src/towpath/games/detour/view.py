@@ -173,7 +173,8 @@ def render_svg(view: dict[str, JSON]) -> str:
     y = top + rows * CELL + 24
     parts.append(_hands(view, y, width))
     y += 84 * len(view["colours"]) + 50
-    key, used = svg.legend(12, y, width - 24, _legend_entries(view))
+    symbols = tuple(view["map"]["symbols"].items())
+    key, used = svg.legend(12, y, width - 24, _legend_entries(symbols))
     height = y + used + 8
     background = svg.tag("rect", {"width": width, "height": height, "fill": svg.LAND})
     return svg.document(width, height, "Detour", background, *parts, key)
@@ -430,18 +431,18 @@ def _chips(view: dict[str, JSON], y: float, width: float) -> str:
     return svg.group({"class": "chips"}, *svg.chip_rows(chips, 12, y, width))
 
 
-def _legend_entries(view: dict[str, JSON]) -> list[tuple[str, str]]:
-    symbols = view["map"]["symbols"]
+@lru_cache(maxsize=16)
+def _legend_entries(symbols: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """The legend's entries, with the map's transports (`symbols`: name and symbol)."""
     entries = [
-        (_transport(name, symbol, 0, 0), f"{name}: a space costs it")
-        for name, symbol in symbols.items()
+        (_transport(name, symbol, 0, 0), f"{name}: a space costs it") for name, symbol in symbols
     ]
     area = {"x": -12, "y": -12, "width": 24, "height": 24, "rx": 4, "stroke": "#776"}
     line = {"x1": -13, "y1": 0, "x2": 13, "y2": 0, "stroke": DETOUR_RED, "stroke-width": 5}
-    return [
+    return (
         *entries,
         (svg.tag("rect", {**area, "fill": BLUE_AREA}) + svg.text(0, 0, "≈"), "blue area"),
         (svg.tag("line", line), "detour (D1.2: its 2nd space)"),
         ("".join(_marker("yellow", 0, 0)), "marker (Y yellow…)"),
         (svg.last_mark("circle", {"r": 12}), "moved by the last card"),
-    ]
+    )

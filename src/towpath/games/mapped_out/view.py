@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import textwrap
 from collections import Counter
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from towpath.core import svg
@@ -623,9 +623,10 @@ def _chips(view: dict[str, JSON], y: float) -> str:
     return svg.group({"class": "chips"}, *svg.chip_rows(chips, 12, y))
 
 
-def _legend_entries() -> list[tuple[str, str]]:
+@cache
+def _legend_entries() -> tuple[tuple[str, str], ...]:
     card = {"x": -12, "y": -14, "width": 24, "height": 28, "rx": 3, "stroke": svg.INK}
-    return [
+    return (
         (_fish(1, 0, 0), "fish of type 1 (to 4)"),
         (
             svg.tag("rect", {**card, "fill": "#fff8e6", "width": 28, "x": -14}),
@@ -656,4 +657,4 @@ def _legend_entries() -> list[tuple[str, str]]:
             "armed (scores in the walk)",
         ),
         (svg.last_mark("rect", card), "the last move"),
-    ]
+    )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from towpath.core import svg
 from towpath.core.game import JSON
@@ -102,7 +102,7 @@ def render_svg(view: dict[str, JSON]) -> str:
     parts.append(_boat_rows(view, y))
     y += ROW * (len(view["boats"]) + 1)
     parts.append(_chips(view["current_player"] is not None, y, river.width))
-    key, used = _legend(y + 48, river.width)
+    key, used = svg.legend(12, y + 48, river.width - 24, _legend_entries())
     height = y + 48 + used + 8
     background = svg.tag("rect", {"width": river.width, "height": height, "fill": svg.LAND})
     return svg.document(river.width, height, "Mississippi", background, *parts, key)
@@ -321,17 +321,12 @@ def _chips(playing: bool, y: float, width: float) -> str:
     return svg.group({"class": "chips"}, said, *svg.chip_rows(chips, 56, y, width))
 
 
-@lru_cache(maxsize=16)
-def _legend(y: float, width: float) -> tuple[str, float]:
-    """The legend under the board, and the height it takes."""
-    return svg.legend(12, y, width - 24, _legend_entries())
-
-
-def _legend_entries() -> list[tuple[str, str]]:
+@cache
+def _legend_entries() -> tuple[tuple[str, str], ...]:
     boat = svg.tag("polygon", {"points": svg.hexagon(0, 0, 13), "fill": svg.seat_colour(1)})
-    return [
+    return (
         (boat + svg.text(0, 0.5, "1", {"fill": "white", "font-weight": "bold"}), "boat of seat 1"),
         (svg.text(0, 0, "4", {"font-weight": "bold"}), "a boat's side number, facing that way"),
         (svg.tag("polygon", {"points": svg.hexagon(0, 0, 13), "fill": svg.WATER}), "river space"),
         (svg.last_mark("polygon", {"points": svg.hexagon(0, 0, 13)}), "the boat that moved last"),
-    ]
+    )
