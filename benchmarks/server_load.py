@@ -6,7 +6,8 @@
 
 Starts `towpath serve` as its own process (on a fresh SQLite file unless --database says
 otherwise; --processes N runs N server processes on one port, `towpath serve --workers N`,
-which needs a PostgreSQL --database). With --bot-delay 0 the bots move as fast as the server
+which needs a PostgreSQL --database, and an empty one: a server adopts the rooms it finds and
+their bots would play along). With --bot-delay 0 the bots move as fast as the server
 lets them, so the figures are its saturation throughput and the queueing that comes with it;
 --rate R offers about R actions a second in all (each room's bots wait rooms / R seconds
 before a move, so a server that keeps up plays R actions a second). It creates the rooms,
@@ -36,6 +37,9 @@ from pathlib import Path
 from typing import Any
 
 import websockets
+from sqlalchemy import create_engine, func, inspect, select
+
+from towpath.server.storage import database_url, rooms
 
 
 @dataclass
@@ -155,6 +159,18 @@ async def load(
     }
 
 
+def rooms_in(url: str) -> int:
+    """How many rooms the database holds (their bots would play along with the benchmark's)."""
+    engine = create_engine(database_url(url))
+    try:
+        if not inspect(engine).has_table("rooms"):
+            return 0
+        with engine.connect() as connection:
+            return int(connection.execute(select(func.count()).select_from(rooms)).scalar_one())
+    finally:
+        engine.dispose()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rooms", type=int, default=200)
@@ -169,6 +185,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.processes > 1 and not (args.database or "").startswith("postgresql"):
         parser.error("--processes above 1 needs a PostgreSQL --database")
+    if args.database and (held := rooms_in(args.database)):
+        parser.error(f"--database holds {held} room(s): expected an empty database")
     if args.rate is not None:
         args.bot_delay = args.rooms / args.rate
     with tempfile.TemporaryDirectory() as folder:
