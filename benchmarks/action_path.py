@@ -70,8 +70,10 @@ def main() -> None:
         room._cache.clear()
         return room._settled(None)
 
+    kept = (len(room.moves) - 1, room.moves[-2])  # and every move but the newest
+
     def sent() -> str:
-        watcher.board = had
+        watcher.board, watcher.moves = had, kept
         return room.state_text(watcher)
 
     steps = {
