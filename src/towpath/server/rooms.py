@@ -141,8 +141,8 @@ class Client:
     Its messages wait in `waiting` for the socket. A state message waits as the means to make
     it, and is made when the socket is ready to send it, from the room as it stands then; it
     replaces the one still waiting, if any. So a client that falls behind gets the newest state
-    (which holds every action in its `log` and brings the moves its page lacks) rather than
-    every state in between, and no state is drawn for a socket that would not be sent it."""
+    (which brings the moves and log entries its page lacks) rather than every state in
+    between, and no state is drawn for a socket that would not be sent it."""
 
     seat: int | None
     waiting: deque[Outgoing] = field(default_factory=deque)
@@ -270,7 +270,8 @@ def replay_told(game: Game, seed: int, actions: list[str]) -> tuple[State, list[
 @dataclass(frozen=True)
 class Settled:
     """A seat's state message at one version: the message, its JSON as a socket gets it
-    (without the board's parts nor the closing brace), and the board's parts by key."""
+    (without the board's parts, the moves, the log and the closing brace), and the board's
+    parts by key."""
 
     version: int
     message: Message

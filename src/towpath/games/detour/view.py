@@ -248,21 +248,21 @@ def _space(
     blue: bool,
     distance: int | None,
 ) -> str:
-    symbols = tuple(view["map"]["symbols"].items())
-    return _space_drawing(name, tuple(cost), x, y, blue, distance, symbols)
+    symbols = view["map"]["symbols"]
+    shown = tuple((transport, symbols[transport]) for transport in cost)
+    return _space_drawing(name, shown, x, y, blue, distance)
 
 
 @lru_cache(maxsize=4096)  # most spaces look the same from one state to the next
 def _space_drawing(
     name: str,
-    cost: tuple[str, ...],
+    cost: tuple[tuple[str, str], ...],
     x: float,
     y: float,
     blue: bool,
     distance: int | None,
-    symbol_of: tuple[tuple[str, str], ...],
 ) -> str:
-    symbols = dict(symbol_of)
+    """A space; `cost`: the transports a step onto it costs, each with its symbol."""
     attrs: dict[str, object] = {"data-space": name}
     if distance:
         attrs.update(svg.pick(str(distance), f"{name}: {distance} spaces on"))
@@ -282,10 +282,11 @@ def _space_drawing(
     if blue:
         parts.append(svg.text(x + CELL - 8, y + 13, "≈", {"text-anchor": "end", "fill": "#2f5f8f"}))
     parts += [
-        _transport(transport, symbols[transport], x + 15 + 19 * k, y + CELL - 11)
-        for k, transport in enumerate(cost)
+        _transport(transport, symbol, x + 15 + 19 * k, y + CELL - 11)
+        for k, (transport, symbol) in enumerate(cost)
     ]
-    parts.append(svg.title(f"{name}: {' + '.join(cost)}" + (" · blue area" if blue else "")))
+    costs = " + ".join(transport for transport, _ in cost)
+    parts.append(svg.title(f"{name}: {costs}" + (" · blue area" if blue else "")))
     return svg.group(attrs, *parts)
 
 
