@@ -258,3 +258,23 @@ def test_bench_strength_against_one_opponent_per_seat_as_json() -> None:
     assert (row["opponent"], row["games"]) == ("greedy", 3)
     assert [seat["games"] for seat in row["seats"]] == [2, 1]
     assert sum(seat["wins"] for seat in row["seats"]) == row["wins"]
+
+
+def test_bench_strength_given_its_duel_record_again_plays_no_game(tmp_path: Path) -> None:
+    kept = tmp_path / "duels.jsonl"
+    args = ["bench", "-g", "mississippi", "--seconds", "0.1", "--strength", "--json"]
+    args += ["--strength-games", "2", "--mcts-seconds", "0.02", "--duels", str(kept)]
+    first = towpath_cli(*args)
+    assert first.returncode == 0, first.stderr
+    assert len(kept.read_text().splitlines()) == 4, "two games against each opponent"
+    again = towpath_cli(*args)
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout)["strength"] == json.loads(first.stdout)["strength"]
+    assert len(kept.read_text().splitlines()) == 4
+
+
+def test_bench_refuses_a_corrupt_duel_record_in_one_line(tmp_path: Path) -> None:
+    kept = tmp_path / "duels.jsonl"
+    kept.write_text("{}\n")
+    result = towpath_cli("bench", "-g", "mississippi", "--strength", "--duels", str(kept))
+    one_line_error(result, "line 1: expected a JSON object with a game's pairing")

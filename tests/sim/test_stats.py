@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
+from towpath.core.errors import GameError
 from towpath.sim.stats import wilson
-from towpath.sim.strength import pairing
+from towpath.sim.strength import DuelRecord, pairing
 
 
 def test_wilson_interval_of_8_in_10() -> None:
@@ -48,3 +52,82 @@ def test_a_pairing_tells_its_progress_and_is_the_same_on_two_workers() -> None:
     alone = pairing("mississippi", "greedy", "random", games=4, progress=lambda *r: heard.append(r))
     assert heard == [(0, 4), (1, 4), (2, 4), (3, 4), (4, 4)]
     assert pairing("mississippi", "greedy", "random", games=4, workers=2) == alone
+
+
+def test_a_stopped_pairing_given_its_record_plays_only_the_games_it_lacks(tmp_path: Path) -> None:
+    kept = tmp_path / "duels.jsonl"
+    pairing("mississippi", "greedy", "random", games=2, record=DuelRecord(kept))
+    assert [json.loads(line)["seed"] for line in kept.read_text().splitlines()] in ([0, 1], [1, 0])
+    heard: list[tuple[int, int]] = []
+    resumed = pairing(
+        "mississippi",
+        "greedy",
+        "random",
+        4,
+        progress=lambda *r: heard.append(r),
+        record=DuelRecord(kept),
+    )
+    assert heard == [(2, 4), (3, 4), (4, 4)], "games 0 and 1 come from the record"
+    assert resumed == pairing("mississippi", "greedy", "random", games=4)
+    assert len(kept.read_text().splitlines()) == 4
+    heard.clear()
+    again = pairing(
+        "mississippi",
+        "greedy",
+        "random",
+        4,
+        progress=lambda *r: heard.append(r),
+        record=DuelRecord(kept),
+    )
+    assert (heard, again) == ([(4, 4)], resumed)
+
+
+def test_a_record_keeps_pairings_apart(tmp_path: Path) -> None:
+    kept = tmp_path / "duels.jsonl"
+    pairing("mississippi", "greedy", "random", games=2, record=DuelRecord(kept))
+    heard: list[tuple[int, int]] = []
+    params = {"shortlist": 3}
+    pairing(
+        "mississippi",
+        "greedy",
+        "random",
+        2,
+        params,
+        None,
+        1,
+        lambda *r: heard.append(r),
+        DuelRecord(kept),
+    )
+    pairing(
+        "mississippi",
+        "random",
+        "greedy",
+        2,
+        None,
+        None,
+        1,
+        lambda *r: heard.append(r),
+        DuelRecord(kept),
+    )
+    assert heard.count((0, 2)) == 2, "other params and other bots are other pairings"
+    assert len(DuelRecord(kept).kept({"bot_params": params})) == 2
+
+
+def test_a_record_drops_a_line_cut_off_as_it_was_written(tmp_path: Path) -> None:
+    kept = tmp_path / "duels.jsonl"
+    pairing("mississippi", "greedy", "random", games=2, record=DuelRecord(kept))
+    whole = kept.read_text()
+    kept.write_text(whole + '{"game": "missis')
+    assert DuelRecord(kept).kept({"game": "mississippi"}).keys() == {0, 1}
+    assert kept.read_text() == whole
+
+
+@pytest.mark.parametrize(
+    "line", ["not json", "[1, 2]", '{"seed": 0, "seat": 2, "mine": 1, "theirs": 0}']
+)
+def test_a_corrupt_record_is_refused_in_one_line(tmp_path: Path, line: str) -> None:
+    kept = tmp_path / "duels.jsonl"
+    kept.write_text(f"{line}\n")
+    with pytest.raises(GameError, match=r"duels.jsonl', line 1: expected a JSON object") as error:
+        DuelRecord(kept)
+    assert "\n" not in str(error.value)

@@ -24,7 +24,13 @@ from towpath.core.errors import GameError
 from towpath.core.options import parse_assignments
 from towpath.core.record import check_record, read_json_file
 from towpath.sim.bench import PlayoutSpeed, playout_table
-from towpath.sim.strength import OPPONENTS, Pairing, mcts_iterations_per_second, pairing
+from towpath.sim.strength import (
+    OPPONENTS,
+    DuelRecord,
+    Pairing,
+    mcts_iterations_per_second,
+    pairing,
+)
 
 app = typer.Typer(
     add_completion=False,
@@ -169,6 +175,13 @@ def bench(
         typer.Option(help="what the MCTS budget is timed by: wall, or cpu (load-proof)"),
     ] = "wall",
     workers: Annotated[int, typer.Option(min=1, help="processes for the strength games")] = 1,
+    duels: Annotated[
+        Path | None,
+        typer.Option(
+            help="keep each strength game in this file as it ends (JSON lines); given again,"
+            " a stopped run plays only the games the file lacks"
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON instead of tables")] = False,
 ) -> None:
     """Speed of each game on one core (random playouts, MCTS iterations) and bot strength."""
@@ -183,6 +196,7 @@ def bench(
     unknown = sorted(set(opponents) - set(OPPONENTS))
     if unknown:
         raise GameError(f"bench --opponent {unknown[0]}: expected {' or '.join(OPPONENTS)}")
+    record = DuelRecord(duels) if duels else None
     note = Console(stderr=True)
     speeds = playout_table(ids, players, seconds, lambda g: note.print(f"playing {g}..."))
     rates = {g: mcts_iterations_per_second(g, seconds) for g in ids}
@@ -193,13 +207,21 @@ def bench(
             for game_id in ids:
                 for against in opponents:
                     heard = GamesProgress(bar, f"{game_id}: mcts against {against}")
-                    duels = pairing(
-                        game_id, "mcts", against, strength_games, budget, None, workers, heard
+                    played = pairing(
+                        game_id,
+                        "mcts",
+                        against,
+                        strength_games,
+                        budget,
+                        None,
+                        workers,
+                        heard,
+                        record,
                     )
                     bar.console.print(
-                        f"{game_id}: mcts against {against}: {told(duels)}", highlight=False
+                        f"{game_id}: mcts against {against}: {told(played)}", highlight=False
                     )
-                    pairings.append(duels)
+                    pairings.append(played)
     if as_json:
         speed_rows = [
             {**r.as_dict(), "mcts_iterations_per_second": round(rates[r.game], 1)} for r in speeds

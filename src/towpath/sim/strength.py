@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from towpath.agents.mcts import MCTSAgent
 from towpath.api import agent, load
+from towpath.core.errors import GameError
 from towpath.sim.stats import wilson
 
 Params = dict[str, Any]
+Duel = tuple[int, float, float]  # the bot's seat, its return, the opponent's
+Task = tuple[str, str, str, Params, Params, int]  # game, bot, opponent, their params, seed
 OPPONENTS = ("random", "greedy")  # the bots MCTS is measured against
 
 
@@ -90,15 +95,62 @@ def play_duel(
     return state.returns()
 
 
-def _duel_task(task: tuple[str, str, str, Params, Params, int]) -> tuple[int, float, float]:
-    """(the bot's seat, its return, the opponent's) in game `seed`, the bot in seat seed % 2."""
+def _duel_task(task: Task) -> tuple[int, Duel]:
+    """Game `seed` and its duel, the bot in seat seed % 2."""
     game_id, bot, opponent, bot_params, opponent_params, seed = task
     seat = seed % 2
     if seat == 0:
         returns = play_duel(game_id, (bot, opponent), (bot_params, opponent_params), seed)
     else:
         returns = play_duel(game_id, (opponent, bot), (opponent_params, bot_params), seed)
-    return seat, returns[seat], returns[1 - seat]
+    return seed, (seat, returns[seat], returns[1 - seat])
+
+
+class DuelRecord:
+    """Strength games kept in a file as they end, one JSON line each, so that a run stopped
+    in any way and given the same file again plays only the games the file lacks. One file
+    may keep several pairings; each line names its pairing (game, bots and their params)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.lines = self._read()
+
+    def _read(self) -> list[dict[str, Any]]:
+        try:
+            text = self.path.read_text(encoding="utf-8") if self.path.exists() else ""
+        except (OSError, UnicodeDecodeError) as error:
+            raise GameError(f"cannot read duel record {str(self.path)!r}: {error}") from None
+        lines = text.split("\n")
+        if lines[-1]:  # a line cut off as it was written: its game is played again
+            self.path.write_text("".join(f"{line}\n" for line in lines[:-1]), encoding="utf-8")
+        return [self._line(number, line) for number, line in enumerate(lines[:-1], 1)]
+
+    def _line(self, number: int, line: str) -> dict[str, Any]:
+        try:
+            kept = json.loads(line)
+            seat, mine, theirs = kept["seat"], float(kept["mine"]), float(kept["theirs"])
+            if not (isinstance(kept["seed"], int) and seat in (0, 1)):
+                raise ValueError
+        except (ValueError, TypeError, KeyError):
+            raise GameError(
+                f"corrupt duel record {str(self.path)!r}, line {number}: expected a JSON object"
+                " with a game's pairing, seed, seat, mine and theirs"
+            ) from None
+        return {**kept, "mine": mine, "theirs": theirs}
+
+    def kept(self, pairing: dict[str, Any]) -> dict[int, Duel]:
+        """The pairing's games in the file, by seed."""
+        return {
+            line["seed"]: (line["seat"], line["mine"], line["theirs"])
+            for line in self.lines
+            if all(line.get(name) == value for name, value in pairing.items())
+        }
+
+    def keep(self, pairing: dict[str, Any], seed: int, duel: Duel) -> None:
+        seat, mine, theirs = duel
+        line = {**pairing, "seed": seed, "seat": seat, "mine": mine, "theirs": theirs}
+        with self.path.open("a", encoding="utf-8") as file:
+            file.write(json.dumps(line) + "\n")
 
 
 def pairing(
@@ -110,18 +162,26 @@ def pairing(
     opponent_params: Params | None = None,
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    record: DuelRecord | None = None,
 ) -> Pairing:
     """`games` 2-player games of `bot` against `opponent`, alternating who sits first (game
     `seed` is played with the bot in seat seed % 2); `progress` hears (games done, games) as
-    each game ends."""
+    each game ends. Games kept in `record` are not played again, and each new one is kept."""
+    bot_params, opponent_params = bot_params or {}, opponent_params or {}
+    named: dict[str, Any] = {"game": game_id, "bot": bot, "opponent": opponent}
+    named |= {"bot_params": bot_params, "opponent_params": opponent_params}
+    kept = record.kept(named) if record else {}
+    results = [kept[seed] for seed in range(games) if seed in kept]
     tasks = [
-        (game_id, bot, opponent, bot_params or {}, opponent_params or {}, seed)
+        (game_id, bot, opponent, bot_params, opponent_params, seed)
         for seed in range(games)
+        if seed not in kept
     ]
-    results: list[tuple[int, float, float]] = []
     if progress:
-        progress(0, games)
-    for result in _duels(tasks, workers):
+        progress(len(results), games)
+    for seed, result in _duels(tasks, workers):
+        if record:
+            record.keep(named, seed, result)
         results.append(result)
         if progress:
             progress(len(results), games)
@@ -136,10 +196,8 @@ def pairing(
     return Pairing(game_id, bot, opponent, (seats[0], seats[1]))
 
 
-def _duels(
-    tasks: list[tuple[str, str, str, Params, Params, int]], workers: int
-) -> Iterator[tuple[int, float, float]]:
-    """The duels' results in the order they finish."""
+def _duels(tasks: list[Task], workers: int) -> Iterator[tuple[int, Duel]]:
+    """The duels' seeds and results in the order they finish."""
     if workers <= 1:
         yield from map(_duel_task, tasks)
         return
