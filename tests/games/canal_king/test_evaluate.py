@@ -9,6 +9,7 @@ import pytest
 
 import towpath
 from tests.games.canal_king.helpers import NE, NETWORK, NW, SE, SW, N, S, position, small
+from towpath.agents.mcts import MCTSAgent
 from towpath.core.actions import Action
 from towpath.games.canal_king import CanalKing
 from towpath.games.canal_king.actions import Place, Swap
@@ -312,3 +313,13 @@ def test_the_estimates_and_the_bots_know_the_very_same_tile_only_as_its_swap() -
     bots.append(towpath.agent("mcts", seed=0, iterations=20, root_worlds=2))
     for bot in bots:
         assert bot.choose(state.clone()) in actions
+
+
+def test_mcts_judges_the_estimate_s_32_best_actions_in_15_common_worlds() -> None:
+    state = towpath.load("canal_king", 2).new_state(0)
+    assert len(state.legal_actions()) > 32
+    bot = MCTSAgent(seed=1, iterations=32 * 15)
+    bot.choose(state)
+    assert (bot.settings.depth, bot.settings.root_worlds, bot.settings.shortlist) == (0, 15, 32)
+    assert bot.last_root is not None
+    assert [child.visits for child in bot.last_root.children.values()] == [15] * 32
