@@ -131,3 +131,11 @@ def test_a_corrupt_record_is_refused_in_one_line(tmp_path: Path, line: str) -> N
     with pytest.raises(GameError, match=r"duels.jsonl', line 1: expected a JSON object") as error:
         DuelRecord(kept)
     assert "\n" not in str(error.value)
+
+
+def test_a_record_that_cannot_be_written_is_refused_before_any_game(tmp_path: Path) -> None:
+    with pytest.raises(GameError, match=r"cannot keep duel record .*No such file or directory"):
+        DuelRecord(tmp_path / "no such folder" / "duels.jsonl")
+    (tmp_path / "latin-1.jsonl").write_bytes(b"\xe9\n")
+    with pytest.raises(GameError, match=r"corrupt duel record .*expected UTF-8 text"):
+        DuelRecord(tmp_path / "latin-1.jsonl")

@@ -116,14 +116,25 @@ class DuelRecord:
         self.lines = self._read()
 
     def _read(self) -> list[dict[str, Any]]:
+        """The file's lines, a line cut off as it was written dropped (its game is played
+        again); a file that cannot be written is refused now, not after the first game."""
         try:
-            text = self.path.read_text(encoding="utf-8") if self.path.exists() else ""
-        except (OSError, UnicodeDecodeError) as error:
-            raise GameError(f"cannot read duel record {str(self.path)!r}: {error}") from None
-        lines = text.split("\n")
-        if lines[-1]:  # a line cut off as it was written: its game is played again
-            self.path.write_text("".join(f"{line}\n" for line in lines[:-1]), encoding="utf-8")
-        return [self._line(number, line) for number, line in enumerate(lines[:-1], 1)]
+            with self.path.open("ab+") as file:
+                file.seek(0)
+                data = file.read()
+                whole = data.rfind(b"\n") + 1
+                if whole < len(data):
+                    file.truncate(whole)
+            lines = data[:whole].decode("utf-8").split("\n")[:-1]
+        except OSError as error:
+            raise GameError(
+                f"cannot keep duel record {str(self.path)!r}: {error.strerror}"
+            ) from None
+        except UnicodeDecodeError:
+            raise GameError(
+                f"corrupt duel record {str(self.path)!r}: expected UTF-8 text"
+            ) from None
+        return [self._line(number, line) for number, line in enumerate(lines, 1)]
 
     def _line(self, number: int, line: str) -> dict[str, Any]:
         try:
