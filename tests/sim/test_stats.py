@@ -9,7 +9,7 @@ import pytest
 
 from towpath.core.errors import GameError
 from towpath.sim.stats import wilson
-from towpath.sim.strength import DuelRecord, pairing
+from towpath.sim.strength import DuelRecord, Pairing, pairing
 
 
 def test_wilson_interval_of_8_in_10() -> None:
@@ -58,28 +58,27 @@ def test_a_stopped_pairing_given_its_record_plays_only_the_games_it_lacks(tmp_pa
     kept = tmp_path / "duels.jsonl"
     pairing("mississippi", "greedy", "random", games=2, record=DuelRecord(kept))
     assert [json.loads(line)["seed"] for line in kept.read_text().splitlines()] in ([0, 1], [1, 0])
-    heard: list[tuple[int, int]] = []
-    resumed = pairing(
-        "mississippi",
-        "greedy",
-        "random",
-        4,
-        progress=lambda *r: heard.append(r),
-        record=DuelRecord(kept),
-    )
+
+    def resume() -> tuple[list[tuple[int, int]], Pairing]:
+        heard: list[tuple[int, int]] = []
+        result = pairing(
+            "mississippi",
+            "greedy",
+            "random",
+            4,
+            None,
+            None,
+            1,
+            lambda *r: heard.append(r),
+            DuelRecord(kept),
+        )
+        return heard, result
+
+    heard, resumed = resume()
     assert heard == [(2, 4), (3, 4), (4, 4)], "games 0 and 1 come from the record"
     assert resumed == pairing("mississippi", "greedy", "random", games=4)
     assert len(kept.read_text().splitlines()) == 4
-    heard.clear()
-    again = pairing(
-        "mississippi",
-        "greedy",
-        "random",
-        4,
-        progress=lambda *r: heard.append(r),
-        record=DuelRecord(kept),
-    )
-    assert (heard, again) == ([(4, 4)], resumed)
+    assert resume() == ([(4, 4)], resumed), "every game comes from the record"
 
 
 def test_a_record_keeps_pairings_apart(tmp_path: Path) -> None:
