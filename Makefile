@@ -4,6 +4,8 @@ VENV := .venv
 # pytest-xdist workers: one per core (each worker has a PostgreSQL database of its own).
 TEST_WORKERS ?= auto
 BIN := $(VENV)/bin
+# What `pip install` builds: a change to these builds the compiled kernels again.
+BUILD := pyproject.toml setup.py $(shell find src -name '*.pyx')
 
 .PHONY: run test lint typecheck unit soak bench clean
 
@@ -12,11 +14,11 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+$(VENV)/.installed: $(BUILD) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	@touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-dev: $(BUILD) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
 	@touch $@ $(VENV)/.installed
 

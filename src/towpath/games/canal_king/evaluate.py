@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import chain, pairwise
 
+from towpath.core import compiled
 from towpath.core.actions import Action
 from towpath.core.game import logistic
 from towpath.games.canal_king.actions import Place, Replace, Special, Swap
@@ -57,6 +58,11 @@ from towpath.games.canal_king.tables import (
     ActionTables,
     demanding,
 )
+
+try:
+    from towpath.games.canal_king._ways import Searcher
+except ImportError:  # not built: the pure-Python search runs instead
+    Searcher = None  # type: ignore[assignment,misc]
 
 LEAD_SCALE = 3.0  # turns of lead that make a clear, but not decisive, lead
 # The turns of a route that can no longer be joined, or sailed: more than any way takes.
@@ -365,9 +371,39 @@ def ways(
     freed: tuple[int, ...],
     targets: frozenset[int] = NO_CELLS,
 ) -> Reach:
+    """The cheapest ways from port `source` to each port and crossing (see `search_ways`),
+    kept while the lines stay as they are: the worlds a bot searches share their boards and
+    most hands. The search runs compiled where `_ways` was built."""
+    searcher = compiled_searcher(tables)
+    if searcher is None:
+        return search_ways(tables, source, all_laid, stops, at_hand, fitting, freed, targets)
+    return Reach(*searcher.ways(source, all_laid, stops, at_hand, fitting, freed, targets))
+
+
+@lru_cache(maxsize=16)
+def compiled_searcher(tables: ActionTables) -> Searcher | None:
+    """The compiled way search over this board, or None where it was not built or is not
+    allowed (`towpath.core.compiled`)."""
+    if Searcher is None or not compiled.allowed():
+        return None
+    board = tables.parts.board
+    docks = [[cell * EDGES + edge for cell, edge in port.docks] for port in board.ports]
+    return Searcher(board.step, LINE, docks, BORDER)
+
+
+def search_ways(
+    tables: ActionTables,
+    source: int,
+    all_laid: Sequence[int],
+    stops: Sequence[int],
+    at_hand: Sequence[int],
+    fitting: Sequence[int],
+    freed: Sequence[int],
+    targets: frozenset[int] = NO_CELLS,
+) -> Reach:
     """The cheapest ways from port `source` to each port and crossing, for a ship stopping
-    `stops` times on each cell's tile, with these lines laid and open per cell (kept while they
-    stay as they are: the worlds a bot searches share their boards and most hands).
+    `stops` times on each cell's tile, with these lines laid and open per cell (the pure-Python
+    search, which `_ways` mirrors step for step).
 
     Passing a tile along one of its lines costs its stops; passing a cell any other way costs a
     tile where some tile with that line fits it, two where one would fit once a neighbour were
