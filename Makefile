@@ -4,8 +4,9 @@ VENV := .venv
 # pytest-xdist workers: one per core (each worker has a PostgreSQL database of its own).
 TEST_WORKERS ?= auto
 BIN := $(VENV)/bin
-# What `pip install` builds: a change to these builds the compiled kernels again.
-BUILD := pyproject.toml setup.py $(shell find src -name '*.pyx')
+# The sources of the compiled modules (setup.py): a change to one builds it again.
+COMPILED := $(shell find src -name '*.pyx') $(shell $(PYTHON) -c 'import tomllib; \
+	print(*(f"src/towpath/{m}.py" for m in tomllib.load(open("pyproject.toml", "rb"))["tool"]["towpath"]["compiled"]))')
 
 .PHONY: run test lint typecheck unit soak bench clean
 
@@ -14,13 +15,18 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed: $(BUILD) | $(BIN)/python
+$(VENV)/.installed: pyproject.toml setup.py $(COMPILED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	@touch $@
 
-$(VENV)/.installed-dev: $(BUILD) | $(BIN)/python
+$(VENV)/.installed-dev: pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
-	@touch $@ $(VENV)/.installed
+	@touch $@ $(VENV)/.installed $(VENV)/.compiled
+
+# After a change to a compiled module's source, only what changed is compiled again, in place.
+$(VENV)/.compiled: $(VENV)/.installed-dev $(COMPILED)
+	$(BIN)/python setup.py --quiet build_ext --inplace
+	@touch $@
 
 run: $(VENV)/.installed
 	$(BIN)/towpath serve --host 127.0.0.1 --port 8000
@@ -35,13 +41,13 @@ typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
 # The server and browser tests need PostgreSQL and Chromium: the script installs and starts them.
-unit: $(VENV)/.installed-dev
+unit: $(VENV)/.compiled
 	@url=$$(scripts/test-services.sh start) && \
 	TOWPATH_TEST_POSTGRES_URL=$$url $(BIN)/pytest -n $(TEST_WORKERS); status=$$?; \
 	scripts/test-services.sh stop; exit $$status
 
 # Ten times the seeded random games of `make test`, rule invariants checked at every step.
-soak: $(VENV)/.installed-dev
+soak: $(VENV)/.compiled
 	TOWPATH_SOAK=10 $(BIN)/pytest -n $(TEST_WORKERS) tests/conformance/test_playouts.py tests/games -k random
 
 bench: $(VENV)/.installed

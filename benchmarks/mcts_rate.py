@@ -1,10 +1,12 @@
 """MCTS iterations per CPU second, per game, at fixed positions and a fixed iteration count.
 
     python benchmarks/mcts_rate.py [--iterations 1000] [--positions 3] [--rounds 2]
-                                   [--against OLD/src]
+                                   [--against OLD/src] [--settings depth=3,rollout=random]
 
 Positions: seeded random games of 2 players, stopped after 2 to 39 random actions. At each, the
-`mcts` bot (its defaults and the game's `mcts_settings`, seed = the position's number) searches
+`mcts` bot (its defaults and the game's `mcts_settings`, or with `--settings` those settings in
+every game and tree: the same search, where a game's own settings changed between the trees;
+seed = the position's number) searches
 `--iterations` iterations, timed in the process's CPU time, in a fresh process each time (no
 search is kept from the last); a tree's rate is its best of `--rounds` rounds. With
 `--against`, the same measurement runs on that source tree too (PYTHONPATH), game by game and
@@ -22,6 +24,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import towpath
 from towpath.agents.mcts import MCTSAgent
@@ -45,11 +48,13 @@ def positions(game_id: str, count: int) -> list[State]:
     return found
 
 
-def measure(game_id: str, iterations: int, count: int) -> dict[str, object]:
+def measure(
+    game_id: str, iterations: int, count: int, settings: dict[str, Any]
+) -> dict[str, object]:
     """Iterations and CPU seconds over the positions, and the actions chosen."""
     done, spent, chosen = 0, 0.0, []
     for number, state in enumerate(positions(game_id, count)):
-        bot = MCTSAgent(seed=number, iterations=iterations)
+        bot = MCTSAgent(seed=number, iterations=iterations, **settings)
         start = time.process_time()
         action = bot.choose(state)
         spent += time.process_time() - start
@@ -58,10 +63,10 @@ def measure(game_id: str, iterations: int, count: int) -> dict[str, object]:
     return {"iterations": done, "seconds": spent, "chosen": chosen}
 
 
-def run_other(source: str, game_id: str, iterations: int, count: int) -> dict[str, object]:
+def run_other(source: str, game_id: str, args: argparse.Namespace) -> dict[str, object]:
     env = {**os.environ, "PYTHONPATH": source}
-    argv = [sys.executable, __file__, "--one", game_id, "--iterations", str(iterations)]
-    argv += ["--positions", str(count)]
+    argv = [sys.executable, __file__, "--one", game_id, "--iterations", str(args.iterations)]
+    argv += ["--positions", str(args.positions), "--settings", args.settings]
     output = subprocess.run(argv, env=env, capture_output=True, text=True, check=True).stdout
     result: dict[str, object] = json.loads(output)
     return result
@@ -74,9 +79,9 @@ def compare(game_id: str, args: argparse.Namespace) -> dict[str, object]:
     rates = dict.fromkeys(names, 0.0)
     same = True
     for _ in range(args.rounds):
-        runs = {"this": run_other(HERE, game_id, args.iterations, args.positions)}
+        runs = {"this": run_other(HERE, game_id, args)}
         if args.against:
-            runs["other"] = run_other(args.against, game_id, args.iterations, args.positions)
+            runs["other"] = run_other(args.against, game_id, args)
             same = same and runs["other"]["chosen"] == runs["this"]["chosen"]
         for name, run in runs.items():
             rate = int(str(run["iterations"])) / float(str(run["seconds"]))
@@ -95,10 +100,16 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--games", default=",".join(towpath.game_ids()))
     parser.add_argument("--against", help="another source tree (its src folder)")
+    parser.add_argument("--settings", default="", help="MCTS settings for every game: k=v,...")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
-        print(json.dumps(measure(args.one, args.iterations, args.positions)))
+        settings = dict(setting.split("=", 1) for setting in args.settings.split(",") if setting)
+        typed = {
+            key: json.loads(value) if value[0].isdigit() else value
+            for key, value in settings.items()
+        }
+        print(json.dumps(measure(args.one, args.iterations, args.positions, typed)))
         return
     print(f"load average at start: {os.getloadavg()[0]:.2f}", flush=True)
     for game_id in args.games.split(","):

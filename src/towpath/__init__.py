@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from towpath.core import compiled  # noqa: F401 - first: it chooses compiled modules or source
+
+# isort: split
 from towpath.agents import Agent
 from towpath.api import agent, from_json, game_ids, load, replay
 from towpath.core.errors import GameError, IllegalAction
