@@ -11,10 +11,10 @@ import json
 import math
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, ClassVar, Literal, Self, TypeVar
+from typing import Any, ClassVar, Literal, Self, TypeVar, cast
 
 from towpath.core.actions import Action, Words
 from towpath.core.encoding import Encoding, Tensor, TensorLayout
@@ -23,6 +23,7 @@ from towpath.core.options import Option, OptionValue
 from towpath.core.rng import Rng
 
 T = TypeVar("T")
+K = TypeVar("K")
 JSON = Any  # a value made of dict, list, str, int, float, bool and None
 STATE_FORMAT = "towpath-state"
 STATE_VERSION = 1
@@ -217,13 +218,14 @@ class State(ABC):
     the base class clone, save and restore every game the same way.
     """
 
-    __slots__ = ("game", "history", "rng", "seed")
+    __slots__ = ("_legal", "game", "history", "rng", "seed")
     fields: ClassVar[tuple[str, ...]] = ()
 
     game: Game
     seed: int
     rng: Rng
     history: list[Action]
+    _legal: object  # see `kept_legal`
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
@@ -245,6 +247,16 @@ class State(ABC):
     def is_terminal(self) -> bool:
         return self.current_player is None
 
+    def kept_legal(self, work_out: Callable[[], K]) -> K:
+        """The legal actions in the game's own form (a list, or a list and its set), worked out
+        once in this position: the listing and the check of an action both need them. They are
+        forgotten by the next action, and a copy works them out again (a position changed by
+        hand must forget them too: `_legal = None`)."""
+        known = getattr(self, "_legal", None)
+        if known is None:
+            known = self._legal = work_out()
+        return cast(K, known)
+
     def random_action(self, rng: Rng) -> Action:
         """A uniformly random legal action, drawn with `rng` (GameError once the game is over).
 
@@ -264,6 +276,7 @@ class State(ABC):
             raise IllegalAction(f"{action}: the game is over", rule="game over")
         self._check(action)
         self._apply(action)
+        self._legal = None
         self.history.append(action)
 
     def words(self, action: Action) -> Words:

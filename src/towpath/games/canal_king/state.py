@@ -58,7 +58,6 @@ SAILING = (SailToPort, SailToCell)
 class CanalKingState(State):
     __slots__ = (
         "_fits",
-        "_legal",
         "board",
         "colours",
         "constraints",
@@ -97,7 +96,6 @@ class CanalKingState(State):
     # Each cell's fit (tables.cell_fits), kept up to date as tiles go down; it belongs to the
     # board and constraints lists it was made for (a position built by hand gets new ones).
     _fits: tuple[list[int], list[int], list[Fit]] | None
-    _legal: list[Action] | None
     board: list[int]
     constraints: list[int]
     hands: list[list[int]]
@@ -182,10 +180,7 @@ class CanalKingState(State):
         return self.player
 
     def legal_actions(self) -> list[Action]:
-        known: list[Action] | None = getattr(self, "_legal", None)
-        if known is None:
-            known = self._legal = self._legal_actions()
-        return list(known)
+        return list(self.kept_legal(self._legal_actions))
 
     def _legal_actions(self) -> list[Action]:
         if self.current_player is None:
@@ -473,7 +468,6 @@ class CanalKingState(State):
     # -- acting ----------------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
-        self._legal = None
         seat = self.player
         if isinstance(action, BUILDING):
             self._build(seat, action)

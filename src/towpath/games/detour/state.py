@@ -100,12 +100,15 @@ class DetourState(State):
     def legal_actions(self) -> list[Action]:
         if self.winners is not None:
             return []
-        return list(self._legal()[0])
+        return list(self._listed()[0])
 
-    def _legal(self) -> Legal:
+    def _listed(self) -> Legal:
         """The legal actions (and their set), kept per game for what they depend on: the
         colour's hand or pending part, the block, where its marker stands and which markers
-        may be sent on a detour."""
+        may be sent on a detour (and per position)."""
+        return self.kept_legal(self._list)
+
+    def _list(self) -> Legal:
         colour = self.colour
         pending = None if self.pending is None else (self.pending["card"], self.pending["part"])
         key = (
@@ -175,7 +178,7 @@ class DetourState(State):
     # -- checks ----------------------------------------------------------------------------------
 
     def _check(self, action: Action) -> None:
-        if action in self._legal()[1]:
+        if action in self._listed()[1]:
             return
         if self.pending is not None:
             self._check_second_part(action)

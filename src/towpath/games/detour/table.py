@@ -118,7 +118,7 @@ class DetourTable(Game):
         most = max(sum(tokens) for tokens in card_set.block_moves)
         self.block_actions: tuple[Action, ...] = tuple(Block(n) for n in range(most + 1))
         self.action_card = {card.action: card.key for card in self.card_set.cards}
-        # The legal actions by what they depend on (DetourState._legal).
+        # The legal actions by what they depend on (DetourState._listed).
         self.legal: dict[Hashable, tuple[tuple[Action, ...], frozenset[Action]]] = {}
 
     def map_view(self) -> dict[str, JSON]:

@@ -81,11 +81,14 @@ class MississippiState(State):
     def legal_actions(self) -> list[Action]:
         if self.current_player is None:
             return []
-        return list(self._legal()[0])
+        return list(self._listed()[0])
 
-    def _legal(self) -> Legal:
+    def _listed(self) -> Legal:
         """The legal actions (and their set): a function of the boat's start, its logs and the
-        open spaces ahead and behind it, so kept per game for those."""
+        open spaces ahead and behind it, so kept per game for those (and per position)."""
+        return self.kept_legal(self._list)
+
+    def _list(self) -> Legal:
         seat = self.player
         key = (
             self.started[seat],
@@ -122,7 +125,7 @@ class MississippiState(State):
         return here - sum(1 for space in self.spaces if START < space < here)
 
     def _check(self, action: Action) -> None:
-        if action in self._legal()[1]:
+        if action in self._listed()[1]:
             return
         seat = self.player
         logs, here = self.logs[seat], self.spaces[seat]
