@@ -1,5 +1,6 @@
-"""The compiled way search (`_ways`) against the pure-Python one it mirrors: the same costs and
-the same ways, search by search, over the positions of seeded games."""
+"""The compiled kernels against the pure-Python code they mirror, over the positions of seeded
+games: the way search (`_ways`: the same costs and the same ways, search by search) and the
+listing of the building moves (`_building`: the same actions in the same order)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ import pytest
 import towpath
 from towpath.core import compiled
 from towpath.games.canal_king import CanalKing
+from towpath.games.canal_king.actions import Place, Replace, Special
 from towpath.games.canal_king.state import BUILDING, CanalKingState
+from towpath.games.canal_king.tables import LIST_BUILDING
 
 evaluate = importlib.import_module("towpath.games.canal_king.evaluate")
 
@@ -43,11 +46,24 @@ def pure_python(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     forget_searches()
 
 
-def test_the_way_search_is_built_compiled() -> None:
+def test_the_kernels_are_built() -> None:
     tables = CanalKing(2).tables
-    assert evaluate.compiled_searcher(tables) is not None, (
-        "the compiled way search was not built: `pip install -e .` builds it (Cython, a C compiler)"
-    )
+    built = "`pip install -e .` builds it (Cython, a C compiler)"
+    assert evaluate.compiled_searcher(tables) is not None, f"no compiled way search: {built}"
+    assert LIST_BUILDING is not None, f"no compiled listing of building moves: {built}"
+
+
+def test_the_compiled_listing_gives_the_building_moves_python_gives() -> None:
+    kinds: set[type] = set()
+    for state in positions():
+        if state.current_player is None:
+            continue
+        seat, tables = state.player, state.game.tables
+        arguments = (state._types(seat), state.board, state._cell_fits())
+        python = tables.building_in_python(*arguments)
+        assert tables.building(*arguments) == python
+        kinds |= {type(action) for action in python}
+    assert kinds == {Place, Replace, Special}
 
 
 @pytest.mark.usefixtures("pure_python")

@@ -12,6 +12,7 @@ from itertools import combinations, compress
 from operator import itemgetter, or_
 from typing import cast
 
+from towpath.core import compiled
 from towpath.core.actions import Action
 from towpath.core.rng import Rng
 from towpath.games.canal_king.actions import Place, Replace, Special, Swap
@@ -28,6 +29,13 @@ FIRST = itemgetter(0)
 NEXT = (1).__add__
 
 Fit = tuple[int, tuple[tuple[int, ...], ...]]  # kinds with a fitting rotation, and those by kind
+
+try:
+    from towpath.games.canal_king._building import building as compiled_building
+except ImportError:  # not built: ActionTables.building_in_python lists them
+    compiled_building = None  # type: ignore[assignment]
+# The building moves listed in C (`_building.pyx`), unless not built or not allowed.
+LIST_BUILDING = compiled_building if compiled.allowed() else None
 
 
 def demanding(constraint: int, edge: int, canal: bool) -> int:
@@ -81,7 +89,16 @@ class ActionTables:
     def building(self, types: list[int], board: list[int], found: list[Fit]) -> list[Action]:
         """Every placement, replacement or special tile of these types (the special tile is the
         last type), cell by cell, but no replacement by the very same tile; `found` is each
-        cell's fit (`cell_fits`). The cells where some type fits are found in C."""
+        cell's fit (`cell_fits`). Listed in C where `_building` was built."""
+        if LIST_BUILDING is not None:
+            return LIST_BUILDING(self, types, board, found)
+        return self.building_in_python(types, board, found)
+
+    def building_in_python(
+        self, types: list[int], board: list[int], found: list[Fit]
+    ) -> list[Action]:
+        """`building` in Python, which `_building.pyx` mirrors step for step. The cells where
+        some type fits are found in C."""
         kind_of, docks, special = (
             self.parts.tiles.kind_of,
             self.parts.board.dock_cells,
