@@ -20,7 +20,6 @@ from towpath.core.actions import Action, Words
 from towpath.core.errors import GameError, IllegalAction
 from towpath.core.game import JSON, EndReason, State
 from towpath.core.piles import draw
-from towpath.core.rng import Rng
 from towpath.games.canal_king.actions import (
     LAUNCH,
     PASS,
@@ -223,23 +222,6 @@ class CanalKingState(State):
         if self.specials[seat] is None:
             types.append(self.game.parts.tiles.special)
         return types
-
-    def random_action(self, rng: Rng) -> Action:
-        """A uniformly random legal action; on a building turn drawn without listing its
-        hundreds of placements (ActionTables.draw_building), unless they are listed already."""
-        seat = self.current_player
-        listed = getattr(self, "_legal", None) is not None
-        if seat is None or listed or self.ships[seat] is not None or self.route_done(seat):
-            return super().random_action(rng)
-        tables = self.game.tables
-        swaps = tables.swaps(self.hands[seat])
-        if swaps:  # else there may be no building action: `pass`
-            drawn = tables.draw_building(
-                self._types(seat), self.board, self._cell_fits(), swaps, rng
-            )
-            if drawn is not None:
-                return drawn
-        return super().random_action(rng)
 
     def route_done(self, seat: int) -> bool:
         """Whether the seat's route card's ports are joined by canal (Finishing the route). A

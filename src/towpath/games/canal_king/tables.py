@@ -14,7 +14,6 @@ from typing import cast
 
 from towpath.core import compiled
 from towpath.core.actions import Action
-from towpath.core.rng import Rng
 from towpath.games.canal_king.actions import Place, Replace, Special, Swap
 from towpath.games.canal_king.components import EDGES, Components
 
@@ -24,7 +23,6 @@ STATE_SHIFT = 2 * TERRAIN_SHIFT  # a cell's state: its lines part << STATE_SHIFT
 CONSTRAINT_BITS = (1 << STATE_SHIFT) - 1
 SEALED = 1 << 16  # a cell state's lines part for a special tile
 MAX_ENTRIES = 200_000  # per cache, which is emptied when full
-DRAW_TRIES = 24  # draws of a random building action before listing them instead
 FIRST = itemgetter(0)
 NEXT = (1).__add__
 
@@ -137,44 +135,6 @@ class ActionTables:
         """The fit of a cell holding `code` (-1: free) under `constraint`."""
         key = self.state_of_code[code + 1] | constraint
         return self.fit.get(key) or self._fit(key)
-
-    def draw_building(
-        self,
-        types: list[int],
-        board: list[int],
-        found: list[Fit],
-        swaps: list[Action],
-        rng: Rng,
-    ) -> Action | None:
-        """A uniformly random one of `building(types, …)` and `swaps`, drawn without listing
-        them: a uniform draw among the swaps and every type and rotation on every cell where
-        some type fits, kept if it is one of them (rejection sampling); None after DRAW_TRIES
-        draws that were not."""
-        kinds = 0
-        for tile in types:
-            kinds |= 1 << self.parts.tiles.kind_of[tile]
-        live = list(compress(range(self.size), map(kinds.__and__, map(FIRST, found))))
-        slots = len(types) * EDGES
-        placing = len(live) * slots
-        kind_of, docks = self.parts.tiles.kind_of, self.parts.board.dock_cells
-        for _ in range(DRAW_TRIES):
-            drawn = rng.below(placing + len(swaps))
-            if drawn >= placing:
-                return swaps[drawn - placing]
-            place, slot = divmod(drawn, slots)
-            cell, tile, rotation = live[place], types[slot // EDGES], slot % EDGES
-            old = board[cell]
-            if (
-                rotation in found[cell][1][kind_of[tile]]
-                and tile != old // EDGES
-                and not (tile == self.special and cell in docks)
-            ):
-                replacing = old >= 0
-                row = self.rows[tile][cell + self.size * replacing] or self._row(
-                    tile, cell, replacing
-                )
-                return row[rotation]
-        return None
 
     def cell_states(self, board: list[int], constraints: list[int]) -> list[int]:
         """Each cell's state: its lines (or free, or a special tile) with its constraint."""
