@@ -27,7 +27,8 @@ SOURCE_TREE = (Path(__file__).resolve().parents[3] / "pyproject.toml").is_file()
 
 
 def allowed() -> bool:
-    """Whether compiled code may run (TOWPATH_PURE_PYTHON unset or empty)."""
+    """Whether compiled code may run (TOWPATH_PURE_PYTHON unset or empty): the modules that use
+    a kernel ask when they are imported."""
     return not os.environ.get(PURE_PYTHON)
 
 

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 import towpath
-from towpath.core import compiled
 from towpath.games.canal_king import CanalKing
 from towpath.games.canal_king.actions import Place, Replace, Special
 from towpath.games.canal_king.state import BUILDING, CanalKingState
@@ -40,7 +39,7 @@ def forget_searches() -> None:
 @pytest.fixture
 def pure_python(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The pure-Python search for the test, with no search kept from before or after."""
-    monkeypatch.setenv(compiled.PURE_PYTHON, "1")
+    monkeypatch.setattr(evaluate, "SEARCHER", None)
     forget_searches()
     yield
     forget_searches()
@@ -87,7 +86,7 @@ def test_the_compiled_search_finds_the_ways_the_python_one_finds(
     assert any(arguments[-1] for arguments, _ in searches), "searches for target ports"
     assert any(not arguments[-1] for arguments, _ in searches), "searches of the whole board"
     tables = searches[0][0][0]
-    monkeypatch.delenv(compiled.PURE_PYTHON)
+    monkeypatch.undo()
     searcher = evaluate.compiled_searcher.__wrapped__(tables)
     assert searcher is not None
     for (_, *arguments), found in searches:
@@ -98,7 +97,7 @@ def test_positions_are_judged_alike_by_both_searches(monkeypatch: pytest.MonkeyP
     states = list(positions())
     forget_searches()
     judged = [evaluate.evaluate_all(state) for state in states]
-    monkeypatch.setenv(compiled.PURE_PYTHON, "1")
+    monkeypatch.setattr(evaluate, "SEARCHER", None)
     forget_searches()
     try:
         assert [evaluate.evaluate_all(state) for state in states] == judged

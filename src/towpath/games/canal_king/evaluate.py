@@ -63,6 +63,8 @@ try:
     from towpath.games.canal_king._ways import Searcher
 except ImportError:  # not built: the pure-Python search runs instead
     Searcher = None  # type: ignore[assignment,misc]
+# The compiled way search (`_ways.pyx`), unless not built or not allowed.
+SEARCHER = Searcher if compiled.allowed() else None
 
 LEAD_SCALE = 3.0  # turns of lead that make a clear, but not decisive, lead
 # The turns of a route that can no longer be joined, or sailed: more than any way takes.
@@ -384,11 +386,11 @@ def ways(
 def compiled_searcher(tables: ActionTables) -> Searcher | None:
     """The compiled way search over this board, or None where it was not built or is not
     allowed (`towpath.core.compiled`)."""
-    if Searcher is None or not compiled.allowed():
+    if SEARCHER is None:
         return None
     board = tables.parts.board
     docks = [[cell * EDGES + edge for cell, edge in port.docks] for port in board.ports]
-    return Searcher(board.step, LINE, docks, BORDER)
+    return SEARCHER(board.step, LINE, docks, BORDER)
 
 
 def search_ways(
