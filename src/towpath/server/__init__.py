@@ -14,7 +14,6 @@ Limits that count requests (rooms and joins per hour, chat lines) are counted pe
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import re
@@ -26,6 +25,7 @@ from fastapi import FastAPI
 from sqlalchemy import make_url
 
 from towpath.core.errors import GameError
+from towpath.core.heap import settle
 from towpath.server.app import create_app
 from towpath.server.limits import Limits
 from towpath.server.storage import database_url
@@ -34,9 +34,6 @@ WS_MAX_SIZE = 64 * 1024  # bytes of one socket frame
 WORKER_SETTINGS = "TOWPATH_WORKER_SETTINGS"  # how `serve` hands its settings to its workers
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 DURATION = re.compile(r"(\d+(?:\.\d+)?)([smhd]?)")
-# A server process keeps every open room's state and drawings; at Python's default thresholds
-# (700, 10, 10) the collector walked them so often that it took a fifth of the CPU under load.
-GC_THRESHOLDS = (10_000, 10, 10)
 
 
 def duration(text: str) -> float:
@@ -95,8 +92,7 @@ def serve(
 def worker_app(settings: dict[str, Any] | None = None) -> FastAPI:
     """The application of one server process, from `serve`'s settings (a worker: from
     $TOWPATH_WORKER_SETTINGS)."""
-    gc.set_threshold(*GC_THRESHOLDS)
-    gc.freeze()  # what the process loaded to start is never garbage
+    settle()  # a server process keeps every open room's state and drawings
     given = dict(settings or json.loads(os.environ[WORKER_SETTINGS]))
     limits = Limits(**given.pop("limits"))
     return create_app(**given, limits=limits)

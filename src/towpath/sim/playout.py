@@ -16,6 +16,7 @@ from typing import Any
 from towpath.agents.spec import AgentSpec
 from towpath.api import load
 from towpath.core.game import Game, State
+from towpath.core.heap import settled
 from towpath.core.rng import Rng
 
 Row = dict[str, Any]
@@ -66,7 +67,8 @@ def load_job_game(job: Job) -> Game:
 
 def play_jobs(jobs: list[Job]) -> list[Row]:
     """Play a chunk of jobs; one row each."""
-    return [play_game(job) for job in jobs]
+    with settled():
+        return [play_game(job) for job in jobs]
 
 
 def play_game(job: Job) -> Row:

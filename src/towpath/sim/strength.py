@@ -13,6 +13,7 @@ from typing import Any
 from towpath.agents.mcts import MCTSAgent
 from towpath.api import agent, load
 from towpath.core.errors import GameError
+from towpath.core.heap import settled
 from towpath.sim.stats import wilson
 
 Params = dict[str, Any]
@@ -99,10 +100,11 @@ def _duel_task(task: Task) -> tuple[int, Duel]:
     """Game `seed` and its duel, the bot in seat seed % 2."""
     game_id, bot, opponent, bot_params, opponent_params, seed = task
     seat = seed % 2
-    if seat == 0:
-        returns = play_duel(game_id, (bot, opponent), (bot_params, opponent_params), seed)
-    else:
-        returns = play_duel(game_id, (opponent, bot), (opponent_params, bot_params), seed)
+    with settled():
+        if seat == 0:
+            returns = play_duel(game_id, (bot, opponent), (bot_params, opponent_params), seed)
+        else:
+            returns = play_duel(game_id, (opponent, bot), (opponent_params, bot_params), seed)
     return seed, (seat, returns[seat], returns[1 - seat])
 
 

@@ -141,50 +141,56 @@ def sail_stops(board: list[int], parts: Components, ship: Departure) -> list[Sto
     """Every stop the ship can reach this turn: the first own-colour flag, port, opponent's
     special tile or dead end along each way; a path never repeats a crossing (Sailing)."""
     step, exits = parts.board.step, parts.tiles.exits
-    flag_of, special = parts.tiles.flag_of, parts.tiles.special
     stops: dict[int, str] = {}
     dead_ends: dict[int, set[int]] = {}
-    seen: set[int] = set()
-    stack: list[int] = []
-
-    def enter(crossing: int) -> None:
-        if crossing in seen:
-            return
-        seen.add(crossing)
-        cell = crossing // EDGES
-        tile = board[cell] // EDGES
-        if flag_of[tile] == ship.colour:
-            stops[crossing] = FLAG
-        elif tile == special and cell != ship.own_special:
-            stops[crossing] = SPECIAL
-        else:
-            stack.append(crossing)
-
-    def leave(crossing: int, edge: int, moved: bool) -> None:
-        target = step[crossing // EDGES * EDGES + edge]
-        if target >= 0:
-            if board[target // EDGES] >= 0:
-                enter(target)
+    seen = {ship.place}
+    entered: list[int] = []  # crossings reached, not yet looked at
+    ways: list[tuple[int, int, bool]] = []  # (crossing, edge, moved): ways out to follow
+    if ship.place < 0:
+        docks = parts.board.ports[-1 - ship.place].docks
+        entered = [cell * EDGES + edge for cell, edge in docks if board[cell] >= 0]
+    else:
+        ways = [(ship.place, edge, False) for edge in ship.leaving]
+    while ways or entered:
+        if ways:
+            crossing, edge, moved = ways.pop()
+            target = step[crossing // EDGES * EDGES + edge]
+            if target < 0:
+                if target != BORDER:
+                    stops[target] = PORT
+            elif board[target // EDGES] >= 0:
+                entered.append(target)
             elif moved:  # a dead end where the ship set out is no move at all
                 dead_ends.setdefault(crossing, set()).add(edge)
-        elif target != BORDER:
-            stops[target] = PORT
-
-    if ship.place < 0:
-        for cell, edge in parts.board.ports[-1 - ship.place].docks:
-            if board[cell] >= 0:
-                enter(cell * EDGES + edge)
-    else:
-        seen.add(ship.place)
-        for edge in ship.leaving:
-            leave(ship.place, edge, moved=False)
-    while stack:
-        crossing = stack.pop()
-        for edge in exits[board[crossing // EDGES] * EDGES + crossing % EDGES]:
-            leave(crossing, edge, moved=True)
+            continue
+        crossing = entered.pop()
+        if crossing in seen:
+            continue
+        seen.add(crossing)
+        stop = _stop_kind(board, parts, ship, crossing)
+        if stop:
+            stops[crossing] = stop
+        else:
+            line = exits[board[crossing // EDGES] * EDGES + crossing % EDGES]
+            ways += [(crossing, edge, True) for edge in line]
     result = [Stop(place, kind, _exit(board, parts, place, kind)) for place, kind in stops.items()]
     result += [Stop(c, DEAD_END, min(e) if len(e) == 1 else None) for c, e in dead_ends.items()]
-    return sorted(result, key=lambda stop: (stop.place >= 0, abs(stop.place)))
+    return sorted(result, key=_stop_order)
+
+
+def _stop_kind(board: list[int], parts: Components, ship: Departure, crossing: int) -> str | None:
+    """FLAG or SPECIAL where entering `crossing` ends the ship's way there, else None."""
+    cell = crossing // EDGES
+    tile = board[cell] // EDGES
+    if parts.tiles.flag_of[tile] == ship.colour:
+        return FLAG
+    if tile == parts.tiles.special and cell != ship.own_special:
+        return SPECIAL
+    return None
+
+
+def _stop_order(stop: Stop) -> tuple[bool, int]:
+    return stop.place >= 0, abs(stop.place)
 
 
 def _exit(board: list[int], parts: Components, place: int, kind: str) -> int | None:
