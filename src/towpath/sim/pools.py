@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
-from towpath.sim.playout import Job, Row, play_game, play_jobs
+from towpath.sim.playout import Job, Row, play_jobs
 
 TARGET_CHUNK_SECONDS = 0.25
 MAX_CHUNK = 200
@@ -104,7 +104,7 @@ class InlinePool(Pool):
         self.pending.extend(jobs)
 
     def collect(self, timeout: float) -> list[Row]:
-        return [play_game(self.pending.popleft())] if self.pending else []
+        return play_jobs([self.pending.popleft()]) if self.pending else []
 
     def drain(self) -> list[Row]:
         self.pending.clear()

@@ -29,6 +29,7 @@ from towpath.games.canal_king.evaluate import (
     way,
 )
 from towpath.games.canal_king.state import CanalKingState
+from towpath.games.canal_king.tables import CONSTRAINT_BITS, demanding
 
 
 def evaluated_after(state: CanalKingState, action: Action, seat: int) -> float:
@@ -208,6 +209,30 @@ def test_a_cell_is_passed_only_along_lines_a_fitting_tile_may_have() -> None:
     assert not tables.open_lines(over_straight, every & ~(1 << forks)) & line_bit(0, 1)
     special = tiles.special * EDGES
     assert tables.open_lines(tables.cell_states([special], [0])[0], every) == 0
+
+
+def test_the_kept_lines_and_liftable_edges_are_those_of_each_cell_state() -> None:
+    """`open_lines_of` and `lifting` keep, per kinds held, what `open_lines` says of each cell
+    state and of each cell state were one of its edges to demand canal."""
+    game = towpath.load("canal_king", 2)
+    assert isinstance(game, CanalKing)
+    tables = game.tables
+    kinds_held = [(1 << len(tables.parts.tiles.kinds)) - 1, 0b1011, 0b10]
+    for state in positions(2):
+        keys = tables.cell_states(state.board, state.constraints)
+        for kinds in kinds_held:
+            for _ in range(2):  # as found, then as kept
+                assert tables.open_lines_of(keys, kinds) == [
+                    tables.open_lines(key, kinds) for key in keys
+                ]
+                for key in keys:
+                    lines, constraint = key & ~CONSTRAINT_BITS, key & CONSTRAINT_BITS
+                    facings = [
+                        edge
+                        for edge in range(EDGES)
+                        if tables.open_lines(lines | demanding(constraint, edge, True), kinds)
+                    ]
+                    assert tables.lifting(key, kinds) == sum(1 << edge for edge in facings)
 
 
 def test_a_way_needs_tiles_the_player_can_still_get() -> None:

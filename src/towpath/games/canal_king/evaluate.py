@@ -44,6 +44,7 @@ from copy import copy
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import chain, pairwise
+from typing import NamedTuple
 
 from towpath.core import compiled
 from towpath.core.actions import Action
@@ -97,8 +98,7 @@ REROUTES = 4  # the cells a way may be taken around before it is taken as it is
 Needs = list[tuple[int, int]]  # the cells of a way that need a tile, with the line each needs
 
 
-@dataclass(frozen=True)
-class Reach:
+class Reach(NamedTuple):
     """What a search from one port found: the cost of arriving in each port (its stop
     included), and of entering each crossing (before paying for that cell); and how it came
     to each (`came`, `came_to_port`), so that its ways can be followed back. The searches
@@ -162,21 +162,21 @@ class Canals:
         self.kinds = kinds_of(state, (*chain(*state.hands), *state.pile, *state.discards))
         self.held: dict[int, int] = {}  # the kinds a seat is taken to hold, where not its hand's
         self.opened: dict[int, Openings] = {}
+        self.searched: dict[int, tuple[tuple[int, ...], ...]] = {}
         self.reaches: dict[tuple[int, int, frozenset[int]], Reach] = {}
-        self.whole: dict[tuple[int, int], Reach] = {}
+        self.ended: dict[int, list[tuple[array[int], array[int]]]] = {}
 
     def holding(self, seat: int, held: int) -> Canals:
         """The ways of this position were the seat to hold tiles of these kinds instead."""
         other = copy(self)
         other.held = {**self.held, seat: held}
-        other.opened, other.reaches, other.whole = {}, {}, {}
+        other.opened, other.searched, other.reaches, other.ended = {}, {}, {}, {}
         return other
 
     @cached_property
     def fitting(self) -> list[int]:
         """Per cell, the lines a tile that can still be had may give it as it stands."""
-        tables = self.state.game.tables
-        return [tables.open_lines(key, self.kinds) for key in self.keys]
+        return self.state.game.tables.open_lines_of(self.keys, self.kinds)
 
     @cached_property
     def freed(self) -> list[int]:
@@ -200,9 +200,7 @@ class Canals:
         if found is None:
             state, tables, kinds = self.state, self.state.game.tables, self.kinds
             held = self.held.get(seat, kinds_of(state, state.hands[seat]))
-            at_hand = (
-                self.fitting if held == kinds else [tables.open_lines(k, held) for k in self.keys]
-            )
+            at_hand = self.fitting if held == kinds else tables.open_lines_of(self.keys, held)
             found = self.opened[seat] = Openings(kinds, held, at_hand, self.fitting, self.freed)
         return found
 
@@ -216,11 +214,10 @@ class Canals:
         for other, code in enumerate(board):
             if code < 0:
                 continue
+            facings = tables.lifting(self.keys[other], kinds) & ~edges[code]
             for facing in range(EDGES):
                 target = step[other * EDGES + facing]
-                if target < 0 or board[target // EDGES] >= 0 or edges[code] >> facing & 1:
-                    continue
-                if tables.open_lines(self.state_demanding(other, facing, canal=True), kinds):
+                if facings >> facing & 1 and target >= 0 and board[target // EDGES] < 0:
                     lifted[target // EDGES] |= 1 << (target % EDGES + TERRAIN_SHIFT)
         return lifted
 
@@ -239,11 +236,14 @@ class Canals:
             found = self.reaches[seat, port, barred] = self.search(seat, port, barred, targets)
         return found
 
-    def reach_all(self, seat: int, port: int) -> Reach:
-        """The ways from `port` to every port and crossing."""
-        found = self.whole.get((seat, port))
+    def leg_ends(self, seat: int) -> list[tuple[array[int], array[int]]]:
+        """Per LEG of the seat's route, the cost of entering each crossing from either of its
+        ports (searched to every crossing)."""
+        found = self.ended.get(seat)
         if found is None:
-            found = self.whole[seat, port] = self.search(seat, port, NO_CELLS)
+            ports = self.state.game.parts.routes[self.state.routes[seat]]
+            whole = {port: self.search(seat, port, NO_CELLS).crossings for port in set(ports)}
+            found = self.ended[seat] = [(whole[ports[a]], whole[ports[b]]) for a, b in LEGS]
         return found
 
     def legs(self, seat: int) -> list[int]:
@@ -343,23 +343,34 @@ class Canals:
         """The cheapest ways from port `source` to each port and crossing (or only until the
         `targets` are found), for the seat's ship (see `ways`). No tile is laid on `barred`
         cells."""
-        opened = self.open_lines(seat)
-        at_hand, fitting, freed = opened.at_hand, opened.fitting, opened.freed
+        laid, stops, at_hand, fitting, freed = self.search_lines(seat)
         if barred:
-            at_hand, fitting, freed = (
-                [0 if cell in barred else lines for cell, lines in enumerate(kind)]
-                for kind in (at_hand, fitting, freed)
+            at_hand, fitting, freed = (closed(kind, barred) for kind in (at_hand, fitting, freed))
+        tables = self.state.game.tables
+        return ways(tables, source, laid, stops, at_hand, fitting, freed, targets)
+
+    def search_lines(self, seat: int) -> tuple[tuple[int, ...], ...]:
+        """Per cell, what the seat's searches go by: the lines laid, the stops on them, and
+        the lines open at hand, fitting and freed."""
+        found = self.searched.get(seat)
+        if found is None:
+            opened = self.open_lines(seat)
+            found = self.searched[seat] = (
+                tuple(self.laid),
+                tuple(self.stops(seat)),
+                tuple(opened.at_hand),
+                tuple(opened.fitting),
+                tuple(opened.freed),
             )
-        return ways(
-            self.state.game.tables,
-            source,
-            tuple(self.laid),
-            tuple(self.stops(seat)),
-            tuple(at_hand),
-            tuple(fitting),
-            tuple(freed),
-            targets,
-        )
+        return found
+
+
+def closed(lines: tuple[int, ...], cells: frozenset[int]) -> tuple[int, ...]:
+    """Per cell, these lines, but none on `cells`."""
+    kept = list(lines)
+    for cell in cells:
+        kept[cell] = 0
+    return tuple(kept)
 
 
 @lru_cache(maxsize=4096)
@@ -680,13 +691,9 @@ def laid(state: CanalKingState, action: Place | Replace | Special) -> tuple[int,
 def via(canals: Canals, seat: int, leg: list[int], cell: int, code: int) -> list[int]:
     """The costs of the seat's LEGS once tile `code` lies on `cell`: a leg may now pass a cell
     a cheaper way (crossing it once) and arrive in its far port."""
-    state = canals.state
-    ports = state.game.parts.routes[state.routes[seat]]
     opened = list(leg)
     cheaper = cheaper_ways(canals, seat, cell, code)
-    for index, (a, b) in enumerate(LEGS):
-        one = canals.reach_all(seat, ports[a]).crossings
-        other = canals.reach_all(seat, ports[b]).crossings
+    for index, (one, other) in enumerate(canals.leg_ends(seat)):
         for crossing, exit, cost in cheaper:
             through = min(one[crossing] + other[exit], one[exit] + other[crossing])
             opened[index] = min(opened[index], through + cost + 1)

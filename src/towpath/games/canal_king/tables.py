@@ -79,7 +79,10 @@ class ActionTables:
         self.special_over = {
             tiles.lines[special + r]: r for r in tiles.rotations[tiles.special_kind]
         }
-        self.opened: dict[tuple[int, int], int] = {}
+        # Per bit mask of kinds, the open lines (`open_lines`) and the lifting facings
+        # (`lifting`) of each cell state seen.
+        self.opened: dict[int, dict[int, int]] = {}
+        self.lifted: dict[int, dict[int, int]] = {}
         self.swap_actions: dict[tuple[int, ...], Swap] = {}
         self.hand_swaps: dict[tuple[int, ...], tuple[Action, ...]] = {}
         self.parsed: dict[str, Action] = {}  # notation -> action, for Game.parse_action
@@ -144,7 +147,10 @@ class ActionTables:
         """The lines a cell in state `key` may come to have: those of every playing tile of
         `kinds` (a bit mask) that may be placed there, or replace its tile, under the placing
         rules."""
-        lines = self.opened.get((key, kinds))
+        known = self.opened.get(kinds)
+        if known is None:
+            known = self.opened[kinds] = {}
+        lines = known.get(key)
         if lines is None:
             per_kind = (self.fit.get(key) or self._fit(key))[1]
             lines = 0
@@ -152,10 +158,37 @@ class ActionTables:
                 if kinds >> kind & 1:
                     for rotation in rotations:
                         lines |= self.parts.tiles.lines[self.kind_code[kind] + rotation]
-            if len(self.opened) >= MAX_ENTRIES:
-                self.opened.clear()
-            self.opened[key, kinds] = lines
+            if len(known) >= MAX_ENTRIES:
+                known.clear()
+            known[key] = lines
         return lines
+
+    def open_lines_of(self, keys: list[int], kinds: int) -> list[int]:
+        """`open_lines` of each of these cell states."""
+        found = list(map(self.opened.get(kinds, {}).get, keys))
+        while None in found:
+            at = found.index(None)
+            found[at] = self.open_lines(keys[at], kinds)
+        return cast(list[int], found)
+
+    def lifting(self, key: int, kinds: int) -> int:
+        """The edges (a bit mask) of a tile in cell state `key` that a tile of `kinds` may
+        replace it to face with canal: those where, demanding canal, the cell still has open
+        lines."""
+        known = self.lifted.get(kinds)
+        if known is None:
+            known = self.lifted[kinds] = {}
+        facings = known.get(key)
+        if facings is None:
+            lines, constraint = key & ~CONSTRAINT_BITS, key & CONSTRAINT_BITS
+            facings = 0
+            for edge in range(EDGES):
+                if self.open_lines(lines | demanding(constraint, edge, canal=True), kinds):
+                    facings |= 1 << edge
+            if len(known) >= MAX_ENTRIES:
+                known.clear()
+            known[key] = facings
+        return facings
 
     def joins(self, key: int, kinds: int, lines: int) -> bool:
         """Whether one playing tile of `kinds` that may be placed in a cell in state `key` (or
