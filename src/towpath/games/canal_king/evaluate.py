@@ -53,12 +53,7 @@ from towpath.games.canal_king.actions import Place, Replace, Special, Swap
 from towpath.games.canal_king.canals import SPECIAL, Departure, departure, sail_stops
 from towpath.games.canal_king.components import BORDER, EDGES, PAIR_BIT, line_bit
 from towpath.games.canal_king.state import CanalKingState
-from towpath.games.canal_king.tables import (
-    CONSTRAINT_BITS,
-    TERRAIN_SHIFT,
-    ActionTables,
-    demanding,
-)
+from towpath.games.canal_king.tables import TERRAIN_SHIFT, ActionTables, key_demanding
 
 try:
     from towpath.games.canal_king._ways import Searcher
@@ -220,11 +215,6 @@ class Canals:
                 if facings >> facing & 1 and target >= 0 and board[target // EDGES] < 0:
                     lifted[target // EDGES] |= 1 << (target % EDGES + TERRAIN_SHIFT)
         return lifted
-
-    def state_demanding(self, cell: int, edge: int, canal: bool) -> int:
-        """The state of `cell` were its `edge` to demand canal (or terrain) instead."""
-        constraint = demanding(self.state.constraints[cell], edge, canal)
-        return self.keys[cell] & ~CONSTRAINT_BITS | constraint
 
     def reach(self, seat: int, port: int, barred: frozenset[int] = NO_CELLS) -> Reach:
         """The ways from `port` to the ports the seat's legs from there go to (the search
@@ -722,7 +712,7 @@ def cheaper_ways(canals: Canals, seat: int, cell: int, code: int) -> list[tuple[
         if target < 0:
             continue
         other, facing = divmod(target, EDGES)
-        key = canals.state_demanding(other, facing, canal=bool(edges >> edge & 1))
+        key = key_demanding(canals.keys[other], facing, canal=bool(edges >> edge & 1))
         laid = parts.tiles.lines[state.board[other]] if state.board[other] >= 0 else 0
         fits, handy = tables.open_lines(key, opened.kinds), tables.open_lines(key, opened.held)
         gained = (fits & ~opened.fitting[other] | handy & ~opened.at_hand[other]) & ~laid

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations, compress
 from operator import itemgetter, or_
-from typing import cast
+from typing import TypeVar, cast
 
 from towpath.core import compiled
 from towpath.core.actions import Action
@@ -27,6 +27,8 @@ FIRST = itemgetter(0)
 NEXT = (1).__add__
 
 Fit = tuple[int, tuple[tuple[int, ...], ...]]  # kinds with a fitting rotation, and those by kind
+Key = TypeVar("Key")
+Value = TypeVar("Value")
 
 try:
     from towpath.games.canal_king._building import building as compiled_building
@@ -40,6 +42,28 @@ def demanding(constraint: int, edge: int, canal: bool) -> int:
     """A cell's constraint with its `edge` made to demand canal (or terrain) instead."""
     cleared = constraint & ~(1 << edge | 1 << (edge + TERRAIN_SHIFT))
     return cleared | 1 << (edge if canal else edge + TERRAIN_SHIFT)
+
+
+def key_demanding(key: int, edge: int, canal: bool) -> int:
+    """A cell state with its `edge` made to demand canal (or terrain) instead."""
+    return key & ~CONSTRAINT_BITS | demanding(key & CONSTRAINT_BITS, edge, canal)
+
+
+def remember(cache: dict[Key, Value], key: Key, value: Value) -> Value:
+    """`value`, kept in `cache` under `key`; a full cache (MAX_ENTRIES) is emptied first, so
+    that it stays bounded over millions of games."""
+    if len(cache) >= MAX_ENTRIES:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+def by_kinds(caches: dict[int, dict[int, int]], kinds: int) -> dict[int, int]:
+    """The cache of these kinds held (a bit mask) among `caches`."""
+    known = caches.get(kinds)
+    if known is None:
+        known = caches[kinds] = {}
+    return known
 
 
 def fits(edges: int, constraint: int) -> bool:
@@ -147,9 +171,7 @@ class ActionTables:
         """The lines a cell in state `key` may come to have: those of every playing tile of
         `kinds` (a bit mask) that may be placed there, or replace its tile, under the placing
         rules."""
-        known = self.opened.get(kinds)
-        if known is None:
-            known = self.opened[kinds] = {}
+        known = by_kinds(self.opened, kinds)
         lines = known.get(key)
         if lines is None:
             per_kind = (self.fit.get(key) or self._fit(key))[1]
@@ -158,9 +180,7 @@ class ActionTables:
                 if kinds >> kind & 1:
                     for rotation in rotations:
                         lines |= self.parts.tiles.lines[self.kind_code[kind] + rotation]
-            if len(known) >= MAX_ENTRIES:
-                known.clear()
-            known[key] = lines
+            remember(known, key, lines)
         return lines
 
     def open_lines_of(self, keys: list[int], kinds: int) -> list[int]:
@@ -175,19 +195,14 @@ class ActionTables:
         """The edges (a bit mask) of a tile in cell state `key` that a tile of `kinds` may
         replace it to face with canal: those where, demanding canal, the cell still has open
         lines."""
-        known = self.lifted.get(kinds)
-        if known is None:
-            known = self.lifted[kinds] = {}
+        known = by_kinds(self.lifted, kinds)
         facings = known.get(key)
         if facings is None:
-            lines, constraint = key & ~CONSTRAINT_BITS, key & CONSTRAINT_BITS
             facings = 0
             for edge in range(EDGES):
-                if self.open_lines(lines | demanding(constraint, edge, canal=True), kinds):
+                if self.open_lines(key_demanding(key, edge, canal=True), kinds):
                     facings |= 1 << edge
-            if len(known) >= MAX_ENTRIES:
-                known.clear()
-            known[key] = facings
+            remember(known, key, facings)
         return facings
 
     def joins(self, key: int, kinds: int, lines: int) -> bool:
@@ -215,10 +230,7 @@ class ActionTables:
                 special = () if over is None else (over,)
                 per_kind = (*per_kind[: self.special_kind], special)
         mask = sum(1 << kind for kind in kinds if per_kind[kind])
-        if len(self.fit) >= MAX_ENTRIES:  # bounded over millions of games
-            self.fit.clear()
-        self.fit[key] = (mask, per_kind)
-        return mask, per_kind
+        return remember(self.fit, key, (mask, per_kind))
 
     def _row(self, tile: int, cell: int, replacing: bool) -> tuple[Action, ...]:
         """The actions putting `tile` on `cell` in each rotation."""
@@ -248,10 +260,7 @@ class ActionTables:
         """Every distinct set of 1 to swap_max tiles of a (sorted) hand, kept per hand."""
         known = self.hand_swaps.get(tuple(hand))
         if known is None:
-            known = self._swaps(hand)
-            if len(self.hand_swaps) >= MAX_ENTRIES:
-                self.hand_swaps.clear()
-            self.hand_swaps[tuple(hand)] = known
+            known = remember(self.hand_swaps, tuple(hand), self._swaps(hand))
         return list(known)
 
     def _swaps(self, hand: list[int]) -> tuple[Action, ...]:
@@ -262,8 +271,6 @@ class ActionTables:
         return tuple([known.get(tiles) or self._swap(tiles) for tiles in sets])
 
     def _swap(self, tiles: tuple[int, ...]) -> Swap:
-        action = Swap(tuple(self.parts.tiles.names[t] for t in tiles))
-        if len(self.swap_actions) >= MAX_ENTRIES:
-            self.swap_actions.clear()
-        self.swap_actions[tiles] = action
-        return action
+        return remember(
+            self.swap_actions, tiles, Swap(tuple(self.parts.tiles.names[t] for t in tiles))
+        )
