@@ -10,6 +10,7 @@ from itertools import compress
 from typing import ClassVar, Self
 
 from towpath.core.actions import Action
+from towpath.core.caches import remember
 from towpath.core.errors import GameError, IllegalAction
 from towpath.core.game import JSON, State
 from towpath.games.arriala.table import ArrialaTable
@@ -43,9 +44,7 @@ def made(kind: Callable[..., Action], *fields: object) -> Action:
     key = (kind, *fields)
     action = _MADE.get(key)
     if action is None:
-        if len(_MADE) >= MAX_MADE:
-            _MADE.clear()
-        action = _MADE[key] = kind(*fields)
+        action = remember(_MADE, key, kind(*fields), MAX_MADE)
     return action
 
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from itertools import combinations, compress
 from operator import itemgetter, or_
-from typing import TypeVar, cast
+from typing import cast
 
 from towpath.core import compiled
 from towpath.core.actions import Action
+from towpath.core.caches import remember
 from towpath.games.canal_king.actions import Place, Replace, Special, Swap
 from towpath.games.canal_king.components import EDGES, Components
 
@@ -27,8 +28,6 @@ FIRST = itemgetter(0)
 NEXT = (1).__add__
 
 Fit = tuple[int, tuple[tuple[int, ...], ...]]  # kinds with a fitting rotation, and those by kind
-Key = TypeVar("Key")
-Value = TypeVar("Value")
 
 try:
     from towpath.games.canal_king._building import building as compiled_building
@@ -47,15 +46,6 @@ def demanding(constraint: int, edge: int, canal: bool) -> int:
 def key_demanding(key: int, edge: int, canal: bool) -> int:
     """A cell state with its `edge` made to demand canal (or terrain) instead."""
     return key & ~CONSTRAINT_BITS | demanding(key & CONSTRAINT_BITS, edge, canal)
-
-
-def remember(cache: dict[Key, Value], key: Key, value: Value) -> Value:
-    """`value`, kept in `cache` under `key`; a full cache (MAX_ENTRIES) is emptied first, so
-    that it stays bounded over millions of games."""
-    if len(cache) >= MAX_ENTRIES:
-        cache.clear()
-    cache[key] = value
-    return value
 
 
 def by_kinds(caches: dict[int, dict[int, int]], kinds: int) -> dict[int, int]:
@@ -180,7 +170,7 @@ class ActionTables:
                 if kinds >> kind & 1:
                     for rotation in rotations:
                         lines |= self.parts.tiles.lines[self.kind_code[kind] + rotation]
-            remember(known, key, lines)
+            remember(known, key, lines, MAX_ENTRIES)
         return lines
 
     def open_lines_of(self, keys: list[int], kinds: int) -> list[int]:
@@ -202,7 +192,7 @@ class ActionTables:
             for edge in range(EDGES):
                 if self.open_lines(key_demanding(key, edge, canal=True), kinds):
                     facings |= 1 << edge
-            remember(known, key, facings)
+            remember(known, key, facings, MAX_ENTRIES)
         return facings
 
     def joins(self, key: int, kinds: int, lines: int) -> bool:
@@ -230,7 +220,7 @@ class ActionTables:
                 special = () if over is None else (over,)
                 per_kind = (*per_kind[: self.special_kind], special)
         mask = sum(1 << kind for kind in kinds if per_kind[kind])
-        return remember(self.fit, key, (mask, per_kind))
+        return remember(self.fit, key, (mask, per_kind), MAX_ENTRIES)
 
     def _row(self, tile: int, cell: int, replacing: bool) -> tuple[Action, ...]:
         """The actions putting `tile` on `cell` in each rotation."""
@@ -260,7 +250,7 @@ class ActionTables:
         """Every distinct set of 1 to swap_max tiles of a (sorted) hand, kept per hand."""
         known = self.hand_swaps.get(tuple(hand))
         if known is None:
-            known = remember(self.hand_swaps, tuple(hand), self._swaps(hand))
+            known = remember(self.hand_swaps, tuple(hand), self._swaps(hand), MAX_ENTRIES)
         return list(known)
 
     def _swaps(self, hand: list[int]) -> tuple[Action, ...]:
@@ -271,6 +261,5 @@ class ActionTables:
         return tuple([known.get(tiles) or self._swap(tiles) for tiles in sets])
 
     def _swap(self, tiles: tuple[int, ...]) -> Swap:
-        return remember(
-            self.swap_actions, tiles, Swap(tuple(self.parts.tiles.names[t] for t in tiles))
-        )
+        action = Swap(tuple(self.parts.tiles.names[t] for t in tiles))
+        return remember(self.swap_actions, tiles, action, MAX_ENTRIES)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from towpath.core.actions import Action, Words
+from towpath.core.caches import remember
 from towpath.core.errors import GameError, IllegalAction
 from towpath.core.game import JSON, EndReason, State
 from towpath.core.piles import shared_win
@@ -121,9 +122,7 @@ class DetourState(State):
         known = legal.get(key)
         if known is None:
             actions = self._list_actions()
-            if len(legal) >= MAX_KEPT:
-                legal.clear()
-            known = legal[key] = (tuple(actions), frozenset(actions))
+            known = remember(legal, key, (tuple(actions), frozenset(actions)), MAX_KEPT)
         return known
 
     def _list_actions(self) -> list[Action]:
