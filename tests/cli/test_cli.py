@@ -65,7 +65,7 @@ def test_bots_play_a_whole_game() -> None:
 
 def test_a_person_plays_with_numbers_and_notation_and_saves(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
-    script = "\n".join(["help", "xyz", "999", "f99", "r+1 f1", "2", f"save {record}", "f1", "quit"])
+    script = "\n".join(["help", "xyz", "999", "f31", "r+1 f1", "2", f"save {record}", "f1", "quit"])
     result = towpath_cli(
         "play", "mississippi", "-p", "2", "--delay", "0", "--seed", "7", stdin=script
     )

@@ -7,11 +7,11 @@ from collections import Counter
 import pytest
 
 import towpath
-from towpath.core import grid
+from towpath.core import grid, registry
 from towpath.core.actions import Words, counted
 from towpath.core.errors import GameError
 from towpath.core.hexgrid import ODD_Q, ODD_R, OffsetLayout, opposite
-from towpath.core.options import BoolOption, ChoiceOption, IntListOption, IntOption
+from towpath.core.options import LENGTH_SPAN, BoolOption, ChoiceOption, IntListOption, IntOption
 from towpath.core.piles import draw, shared_win
 from towpath.core.rng import Rng
 
@@ -69,16 +69,28 @@ def test_options_read_text_and_values() -> None:
     assert BoolOption("x", False, "").coerce("true") is True
     assert IntOption("n", 1, "", 1, 9).coerce("4") == 4
     assert ChoiceOption("c", "a", "", ("a", "b")).coerce("b") == "b"
-    assert IntListOption("l", None, "", length=3).coerce("1, 2, 3") == [1, 2, 3]
+    assert IntListOption("l", None, "", 3, 0, 9).coerce("1, 2, 3") == [1, 2, 3]
     for option, value in [
         (BoolOption("x", False, ""), "maybe"),
         (IntOption("n", 1, "", 1, 9), 10),
         (IntOption("n", 1, "", 1, 9), True),
         (ChoiceOption("c", "a", "", ("a", "b")), "z"),
-        (IntListOption("l", None, "", length=3), "[1, 2"),
+        (IntListOption("l", None, "", 3, 0, 9), "[1, 2"),
+        (IntListOption("l", None, "", 3, 0, 9), [1, 2, 10]),
     ]:
         with pytest.raises(GameError, match=f"option {option.name}: expected"):
             option.coerce(value)
+
+
+def test_every_option_number_is_bounded_and_a_length_limit_by_its_span() -> None:
+    for game_id in towpath.game_ids():
+        for spec in registry.game_class(game_id).option_specs:
+            if spec.name in ("max_turns", "max_rounds"):
+                assert isinstance(spec, IntOption) and isinstance(spec.default, int)
+                assert spec.high == LENGTH_SPAN * spec.default, (game_id, spec.name)
+            if isinstance(spec, IntOption | IntListOption):
+                with pytest.raises(GameError, match=f"to {spec.high}"):
+                    spec.coerce([10**15] * 6 if isinstance(spec, IntListOption) else 10**15)
 
 
 def test_registry_names_the_known_games() -> None:

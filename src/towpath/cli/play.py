@@ -145,6 +145,9 @@ class Session:
             return None
         try:
             return self.state.game.parse_action(line, self.state)
+        except IllegalAction as error:  # refused as it is read, by the rule it names
+            self.error(f"illegal: {error} (rule: {error.rule})")
+            return None
         except GameError as error:
             if self.legal.starting(line):
                 self.show_actions(line)

@@ -24,6 +24,21 @@ class Action:
         return self.notation()
 
 
+def read_number(word: str, low: int, high: int) -> int | None:
+    """The whole number `word` writes in ASCII digits (after a "-" where `low` is negative), if
+    it lies from `low` to `high`; else None. A number longer than the bounds is refused unread:
+    no notation costs time by the size of a number in it."""
+    negative = low < 0 and word.startswith("-")
+    body = word[1:] if negative else word
+    if not (body.isascii() and body.isdigit()):
+        return None
+    digits = body.lstrip("0") or "0"
+    if len(digits) > len(str(max(-low, high))):
+        return None
+    value = -int(digits) if negative else int(digits)
+    return value if low <= value <= high else None
+
+
 def counted(count: int, noun: str) -> str:
     """The count and its noun, plural unless one: "1 card", "3 cards"."""
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

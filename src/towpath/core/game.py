@@ -131,6 +131,12 @@ class Game(ABC):
     def parse_action(self, text: str, state: State | None = None) -> Action:
         """Read an action's notation; GameError says what notation was expected."""
 
+    def parse_recorded(self, text: str, state: State) -> Action:
+        """Read an action of a game record, in the position it was played in (`replay`). It is
+        `parse_action`; a game whose notation once meant more than it now accepts reads its
+        older records here as they were played."""
+        return self.parse_action(text, state)
+
     def evaluate(self, state: State, seat: int) -> float:
         """How good `state` looks for `seat`: an estimate of its return, from 0 to 1.
 

@@ -52,12 +52,12 @@ class BoolOption(Option):
 
 @dataclass(frozen=True)
 class IntOption(Option):
-    low: int = 0
-    high: int | None = None
+    low: int
+    high: int  # every number has a bound: a game set up by a stranger stays affordable
     allow_none: bool = False
 
     def expected(self) -> str:
-        bound = f"from {self.low}" + (f" to {self.high}" if self.high is not None else " up")
+        bound = f"from {self.low} to {self.high}"
         return f"a whole number {bound}" + (" (or none for the default)" if self.allow_none else "")
 
     def coerce(self, value: object) -> OptionValue:
@@ -66,7 +66,7 @@ class IntOption(Option):
                 return None
             raise self.fail(value)
         number = _as_int(value)
-        if number is None or number < self.low or (self.high is not None and number > self.high):
+        if number is None or not self.low <= number <= self.high:
             raise self.fail(value)
         return number
 
@@ -84,13 +84,26 @@ class ChoiceOption(Option):
         raise self.fail(value)
 
 
+LENGTH_SPAN = 2  # a game's length limit may be set up to this many times its default
+
+
+def length_limit(name: str, default: int, help: str, label: str) -> IntOption:
+    """A safety limit on a game's length (turns or rounds), from 1 to `LENGTH_SPAN` times its
+    default: a game set up by a stranger ends within a few times its longest natural length."""
+    return IntOption(name, default, help, 1, LENGTH_SPAN * default, label=label)
+
+
 @dataclass(frozen=True)
 class IntListOption(Option):
-    length: int = 0
+    length: int
+    low: int
+    high: int
 
     def expected(self) -> str:
         example = json.dumps(list(range(1, self.length + 1)))
-        return f"a list of {self.length} whole numbers, like {example}"
+        return (
+            f"a list of {self.length} whole numbers from {self.low} to {self.high}, like {example}"
+        )
 
     def coerce(self, value: object) -> OptionValue:
         if value is None or (isinstance(value, str) and value.lower() in ("none", "default")):
@@ -104,7 +117,7 @@ class IntListOption(Option):
         if not isinstance(items, Sequence) or isinstance(items, str) or len(items) != self.length:
             raise self.fail(value)
         numbers = [_as_int(item) for item in items]
-        if any(n is None for n in numbers):
+        if any(n is None or not self.low <= n <= self.high for n in numbers):
             raise self.fail(value)
         return [n for n in numbers if n is not None]
 

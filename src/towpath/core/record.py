@@ -39,7 +39,7 @@ def replay(record: Mapping[str, JSON], load: Loader, upto: int | None = None) ->
     actions: list[str] = checked["actions"]
     for number, text in enumerate(actions[:upto], start=1):
         try:
-            state.apply(game.parse_action(text, state))
+            state.apply(game.parse_recorded(text, state))
         except GameError as error:
             raise GameError(f"record action {number} ({text!r}): {error}") from None
     return state

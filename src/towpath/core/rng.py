@@ -21,13 +21,25 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
+def _seeded(seed: int) -> int:
+    """The state a seed starts: its low 64 bits mixed, as every seed below 2**64 (negative ones
+    included, by their low 64 bits) has always started; then each further 64 bits of a larger
+    seed mixed in, so that seeds differing anywhere start apart."""
+    state = _mix(seed & _MASK)
+    rest = seed >> 64 if seed > _MASK else 0
+    while rest:
+        state = _mix(((state + _GOLDEN) & _MASK) ^ (rest & _MASK))
+        rest >>= 64
+    return state
+
+
 class Rng:
     """Deterministic random numbers from a seed; `state` is the single integer to save."""
 
     __slots__ = ("state",)
 
     def __init__(self, seed: int = 0) -> None:
-        self.state = _mix(seed & _MASK)
+        self.state = _seeded(seed)
 
     @classmethod
     def from_state(cls, state: int) -> Rng:

@@ -153,12 +153,22 @@ def test_notation_round_trips(text: str) -> None:
         ("play lock", "expected move"),
         ("fly r1@1 2", "expected move"),
         ("move r1@²3 4", "space number"),
+        ("place 999999999999", "space number from 1 to 42"),
+        ("lock " + "9" * 5000, "space number from 1 to 42"),
+        ("move r" + "1" * 5000 + "@12 15", "its number from 1 to 5"),
     ],
 )
 def test_bad_notation_says_what_was_expected(text: str, expected: str) -> None:
     with pytest.raises(GameError, match=expected) as error:
         towpath.load("arriala", 4).parse_action(text)
     assert "\n" not in str(error.value)
+
+
+def test_numbers_read_whatever_zeros_lead_them() -> None:
+    game = towpath.load("arriala", 4)
+    assert str(game.parse_action("move r" + "0" * 5000 + "1@012 " + "0" * 5000 + "15")) == (
+        "move r1@12 15"
+    )
 
 
 def test_a_saved_state_continues_and_a_corrupt_one_is_refused() -> None:

@@ -170,18 +170,60 @@ def test_twins_reached_by_workers_arriving_in_either_order_are_alike_in_everythi
     check_twins(one, other)
 
 
-def test_the_short_form_names_the_worker_the_action_may_move_with_fewest_options() -> None:
+def test_the_short_form_names_the_one_worker_the_rules_allow_the_action() -> None:
     state = moissac_scenario()
     game = state.game
     # r1 was moved out of 24 by the previous player: only r2 may go there.
     assert str(game.parse_action("move r@23 24", state)) == "move r2@23 24"
-    # Both may go to 25 and both carry one barred place: the lower number.
-    assert str(game.parse_action("move r@23 25", state)) == "move r1@23 25"
+    # Both may go to 25, each barred from another place: two choices, and the engine picks none.
+    with pytest.raises(GameError) as error:
+        game.parse_action("move r@23 25", state)
+    assert str(error.value) == (
+        "bad Arriala action 'move r@23 25': r@23 names different workers: say r1 or r2"
+    )
     act(state, "move r1@23 25")
     # Alone on its place, a worker is the one meant even where the rules will refuse its move
     # (r1 has had its canal move): the refusal then names the rule.
     assert str(game.parse_action("move r@25 26", state)) == "move r1@25 26"
     assert str(game.parse_action("move r@23 22", state)) == "move r2@23 22"
+
+
+def test_the_short_form_of_two_workers_told_apart_is_refused_naming_both() -> None:
+    # r1 and r2 in Moissac, moved there from 24 and 26: both may go to 22, but they are two
+    # different workers (each is barred from its own place), so `r@23` names neither.
+    state = moissac_scenario()
+    before = state.to_json()
+    with pytest.raises(GameError, match=r"r@23 names different workers: say r1 or r2$"):
+        state.game.parse_action("move r@23 22", state)
+    with pytest.raises(GameError, match=r"r@23 names different workers: say r1 or r2$"):
+        state.game.parse_action("to-vineyard r@23 ch", state)
+    assert state.to_json() == before
+
+
+def test_the_short_form_of_workers_the_rules_all_refuse_names_every_choice() -> None:
+    # r3 has had its canal move, a choice apart from r1 and r2 (alike); 22 is taken, so the
+    # rules refuse the move to every one of them: the refusal names both choices.
+    state = position(canal={MOISSAC: "rr", 24: "r", 22: "y"})
+    act(state, "move r3@24 23")
+    with pytest.raises(GameError, match=r"r@23 names different workers: say r1 or r3$"):
+        state.game.parse_action("move r@23 22", state)
+
+
+def test_the_short_form_of_alike_workers_is_their_one_choice() -> None:
+    state = position(canal={MOISSAC: "rr"}, vineyards={"ch": "rr"})
+    game = state.game
+    assert str(game.parse_action("move r@23 22", state)) == "move r1@23 22"
+    assert str(game.parse_action("to-canal r@ch 24", state)) == "to-canal r3@ch 24"
+
+
+def test_a_record_written_before_workers_were_numbered_reads_as_it_was_played() -> None:
+    state = moissac_scenario()
+    game = state.game
+    # What the engine played then: the worker with the fewest options, the lower number
+    # among equals (both may go to 25 and both carry one barred place).
+    assert str(game.parse_recorded("move r@23 25", state)) == "move r1@23 25"
+    assert str(game.parse_recorded("move r@23 24", state)) == "move r2@23 24"
+    assert str(game.parse_recorded("move r2@23 25", state)) == "move r2@23 25"
 
 
 def test_the_short_form_needs_a_position_and_a_worker_there() -> None:

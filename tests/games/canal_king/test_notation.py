@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import towpath
-from towpath.core.errors import GameError
+from towpath.core.errors import GameError, IllegalAction, quote
 from towpath.games.canal_king.actions import (
     LAUNCH,
     PASS,
@@ -53,7 +53,27 @@ def test_a_rotation_giving_the_same_tile_reads_as_the_least_one() -> None:
     assert GAME.parse_action("place S 3,4 r4") == Place("S", 3, 4, 1)
     assert GAME.parse_action("place SSS 3,4 r5") == Place("SSS", 3, 4, 0)
     assert GAME.parse_action("special 3,4 r3") == Special(3, 4, 0)
-    assert GAME.parse_action("place S 3,4 r9") == Place("S", 3, 4, 9), "refused when played"
+
+
+@pytest.mark.parametrize(
+    ("text", "rule", "expected"),
+    [
+        ("place S 3,4 r9", "rotation", "expected a rotation r0 to r5, got 'r9'"),
+        ("special 3,4 r999999999999", "rotation", "expected a rotation r0 to r5"),
+        ("place S 10,4 r0", "board", "expected a cell of the board, col 0 to 9 and row 0 to 7"),
+        ("replace S 3,8 r0", "board", "col 0 to 9 and row 0 to 7"),
+        ("special 999999999999,1 r0", "board", "col 0 to 9 and row 0 to 7"),
+        ("sail 10,0 from N", "sail", "col 0 to 9 and row 0 to 7"),
+    ],
+)
+def test_a_rotation_past_r5_or_a_cell_off_the_board_is_refused_as_it_is_read(
+    text: str, rule: str, expected: str
+) -> None:
+    with pytest.raises(IllegalAction) as refused:
+        GAME.parse_action(text)
+    assert refused.value.rule == rule
+    assert str(refused.value).startswith(f"bad Canal King action {quote(text)}: ")
+    assert expected in str(refused.value) and "\n" not in str(refused.value)
 
 
 @pytest.mark.parametrize(

@@ -103,6 +103,7 @@ def test_an_occupied_space_is_refused() -> None:
 def test_rotation_out_of_range_and_repeated_rotations_are_refused() -> None:
     state = position(hands=[["S"], ["S"]])
     assert refusal(state, "place S 4,3 r6") == "rotation"
+    assert str(error_of(state, Place("S", 4, 4, 6))) == "place S 4,4 r6: a rotation is r0 to r5"
     assert "same as turned r0" in str(error_of(state, Place("S", 4, 3, 3)))
 
 
@@ -138,7 +139,6 @@ def test_with_pile_and_discards_empty_no_tile_is_drawn() -> None:
 @pytest.mark.parametrize(
     ("notation", "rule", "says"),
     [
-        ("place S 4,4 r6", "rotation", "a rotation is r0 to r5"),
         ("place S 4,3 r0", "occupied", "the space is occupied (replace a tile with `replace`)"),
         ("place G 5,3 r3", "edge match", "edge NW is canal but faces a neighbour's terrain"),
         ("place G 4,2 r0", "edge match", "edge S is terrain but faces a neighbour's canal"),

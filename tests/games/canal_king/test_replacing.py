@@ -20,6 +20,7 @@ from tests.games.canal_king.helpers import (
     small,
     tile_at,
 )
+from towpath.core.errors import IllegalAction
 from towpath.games.canal_king.actions import Replace
 from towpath.games.canal_king.components import EDGES
 from towpath.games.canal_king.state import CanalKingState
@@ -75,6 +76,18 @@ def test_a_free_space_has_nothing_to_replace() -> None:
     state = position(hands=[["S"], ["S"]])
     assert refusal(state, "replace S 4,3 r0") == "replace"
     assert error_of(state, Replace("S", 4, 3, 9)).rule == "rotation"
+
+
+def test_a_replacement_on_a_free_border_space_is_refused_and_said_without_a_tile() -> None:
+    # 9,1 lies on the board's east border and holds no tile: the words of the replacement
+    # (asked before it is played) name no old tile, and the rules refuse it.
+    state = position(hands=[["S"], ["S"]])
+    action = state.game.parse_action("replace S 9,1 r1", state)
+    assert state.words(action).what == "the tile on 9,1 with a straight (S), turned 60°"
+    with pytest.raises(IllegalAction) as refused:
+        state.clone().apply(action)
+    assert refused.value.rule == "replace"
+    assert str(refused.value) == "replace S 9,1 r1: the space is free, there is nothing to replace"
 
 
 def test_a_tile_with_a_ship_may_be_replaced_and_the_ship_keeps_its_line() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tests.games.detour.helpers import act, play_round_out, position
 from towpath.core.actions import Words
+from towpath.games.detour.actions import Backward, Move
 from towpath.games.detour.state import DetourState
 
 
@@ -26,6 +27,16 @@ def test_actions_parts_say_what_they_do() -> None:
     )
     assert words(state, "block 0").what.startswith("Block: the next round is blocked")
     assert words(state, "pass voyage").line("Ann") == "Ann played Voyage for yellow, for no effect"
+
+
+def test_a_move_longer_than_the_track_is_said_ending_at_the_finish() -> None:
+    # Built directly (notation refuses it): words follow the track no further than the finish.
+    state = position(["30", "5", "0", "0"])
+    far = 10**6
+    assert state.words(Move("voyage", far)).what == (
+        f"Voyage to move yellow {far} spaces, to the finish"
+    )
+    assert state.words(Backward(far)).what.endswith(f"then yellow {far} spaces on, to the finish")
 
 
 def test_the_first_part_of_a_special_can_be_taken_back_until_the_second() -> None:

@@ -8,7 +8,7 @@ import towpath
 from tests.games.mapped_out.helpers import act, position
 from towpath.core.errors import GameError, IllegalAction
 
-GAME = towpath.load("mapped_out", 2)
+GAME = towpath.load("mapped_out", 3)  # seats 0 to 2
 
 NOTATIONS = [
     "place 12 -3,4",
@@ -62,7 +62,36 @@ def test_an_action_for_another_step_names_the_pending_rule() -> None:
         assert refused.value.rule == "place"
         assert "seat 0 must play a tile from hand onto the map" in str(refused.value)
     act(state, "place 0 1,0")
-    for text in ["study 5.1", "study 0.9", "place 25 2,0", "done"]:
+    for text in ["study 1.9", "study 0.9", "place 25 2,0", "done"]:
         with pytest.raises(IllegalAction) as refused:
             act(state, text)
         assert refused.value.rule == "study"
+    with pytest.raises(GameError) as error:
+        act(state, "study 5.1")
+    assert str(error.value) == "bad Mapped Out action 'study 5.1': expected a seat from 0 to 1"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("take 99", "expected a tile from 0 to 41"),
+        ("place 99 99,99", "expected a tile from 0 to 41"),
+        ("cork 99 99,99", "expected a tile from 0 to 41"),
+        ("place 42 1,0", "expected a tile from 0 to 41"),  # a Lands Unknown tile, not in play
+        ("place 3 999999999999,0", "expected a cell's x from -168 to 168"),
+        ("start 0,-169", "expected a cell's y from -168 to 168"),
+        ("reveal 3.1", "expected a seat from 0 to 2"),
+        ("swap 0.1 2.41", "expected a card position from 1 to 40"),
+        ("remove 1.0", "expected a card position from 1 to 40"),
+        ("insert 999999999999", "expected a card position from 1 to 40"),
+        ("hands 3", "expected a seat from 0 to 2"),
+    ],
+)
+def test_a_number_naming_nothing_of_the_game_is_refused_as_it_is_read(
+    text: str, expected: str
+) -> None:
+    # 42 base tiles (0-41) reach 42 cells from the start tile, 4 free-placement cells each at
+    # most; 40 cards; 3 players.
+    with pytest.raises(GameError) as error:
+        GAME.parse_action(text, GAME.new_state(0))
+    assert str(error.value) == f"bad Mapped Out action {text!r}: {expected}"

@@ -9,7 +9,7 @@ import pytest
 
 import towpath
 from tests.games.mississippi.helpers import act, position
-from towpath.core.errors import GameError
+from towpath.core.errors import GameError, quote
 
 
 @pytest.mark.parametrize(("players", "logs"), [(2, 30), (3, 20), (4, 15), (5, 12), (6, 10)])
@@ -230,3 +230,15 @@ def test_a_saved_state_that_no_game_reaches_is_refused(
     assert towpath.from_json(saved(state)).to_json() == state.to_json()
     with pytest.raises(GameError, match=message):
         towpath.from_json(saved(state, **changes))
+
+
+@pytest.mark.parametrize(
+    "text", ["f86", "b999999999999", "f9999999", "r+1 b86", "f" + "9" * 5000, "b" + "1" * 90]
+)
+def test_a_move_longer_than_the_river_is_refused_as_it_is_read(text: str) -> None:
+    # The default river: 84 spaces and the finish, the longest move there is.
+    game = towpath.load("mississippi", 2)
+    with pytest.raises(GameError) as error:
+        game.parse_action(text, game.new_state(0))
+    assert str(error.value) == f"bad Mississippi action {quote(text)}: expected at most 85 spaces"
+    assert str(game.parse_action("f85")) == "f85" and str(game.parse_action("b085")) == "b85"

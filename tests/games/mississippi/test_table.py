@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tests.games.mississippi.helpers import act, position
 from towpath.core.actions import Words
+from towpath.games.mississippi.actions import Move
 
 
 def test_a_forward_move_is_said_with_where_it_lands_jumping_boats() -> None:
@@ -78,3 +79,15 @@ def test_the_move_targets_are_drawn_for_the_seat_to_move_only() -> None:
         drawing = state.render_svg(watcher)
         assert 'data-pick="f1"' not in drawing and 'data-pick="pass"' in drawing
     assert 'data-pick="f1"' not in state.render_svg(0, reveal=True), "a replay is not played"
+
+
+def test_a_move_longer_than_the_river_is_said_without_walking_past_its_ends() -> None:
+    # Built directly (notation refuses it): words stop at the finish and the start area.
+    state = position([10, 30])
+    far = 10**6
+    assert state.words(Move(0, True, far)).what == (
+        f"{far} open spaces downstream across the finish for {far} logs"
+    )
+    assert state.words(Move(0, False, far)).what == (
+        f"{far} open spaces upstream to the start area"
+    )

@@ -21,17 +21,22 @@ Rules: rules/arriala.md. Where it is silent, this engine decides:
   they may not return to this turn, and the places the current player has moved them out of
   (those bar them next turn, so moving one or the other would leave different positions).
   Naming a higher number of such workers is refused (rule "equal workers").
-- Read against a position, a worker written without its number (`move r@23 24`) is the one of
-  that colour there that the action may move with the fewest options left this turn (the lowest
-  number among equals): records written before workers were numbered meant exactly that worker,
-  so they replay to the same game.
+- Read against a position, a worker written without its number (`move r@23 24`) is accepted
+  where it names one choice: the one distinct choice of that colour's workers there that the
+  rules allow the action (or, where they allow none, the only distinct choice there, which the
+  rules then refuse). Where it names several it is refused, naming them: the engine never picks
+  a worker for the player.
+- Records written before workers were numbered use that short form for every worker; in them
+  it means the worker of that colour there that the action may move with the fewest options
+  left this turn (the lowest number among equals), what the engine then played, so they replay
+  to the same game (`parse_recorded`).
 - Played cards are public: the view lists the discards (sorted) and, after the discards are
   reshuffled, which cards formed the new pile; resampling deals the pile from those.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from towpath.core.actions import Action
@@ -39,10 +44,16 @@ from towpath.core.encoding import Encoding
 from towpath.core.errors import GameError, quote
 from towpath.core.game import State
 from towpath.core.registry import register
-from towpath.games.arriala.actions import UNNUMBERED
+from towpath.games.arriala.actions import UNNUMBERED, worker_name
 from towpath.games.arriala.encoding import ArrialaEncoding
 from towpath.games.arriala.evaluate import estimate_actions, evaluate, evaluate_all
-from towpath.games.arriala.movement import misplaced, numbered
+from towpath.games.arriala.movement import (
+    as_recorded,
+    choices_named,
+    is_short_form,
+    misplaced,
+    short_form,
+)
 from towpath.games.arriala.state import ArrialaState
 from towpath.games.arriala.table import ArrialaTable
 
@@ -81,7 +92,15 @@ class Arriala(ArrialaTable):
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
         """The action; with a state, the worker it names must stand where it says, and a
-        worker written without its number (`r@12`) is found there (movement.numbered)."""
+        worker written without its number (`r@12`) must name one choice there."""
+        return self._read(text, state, one_choice)
+
+    def parse_recorded(self, text: str, state: State) -> Action:
+        """As `parse_action`, but a worker written without its number is the one a record
+        written before workers were numbered meant (movement.as_recorded)."""
+        return self._read(text, state, as_recorded)
+
+    def _read(self, text: str, state: State | None, resolve: Resolver) -> Action:
         action = self.notation.parse(text)
         if not isinstance(state, ArrialaState):
             if getattr(action, "number", None) == UNNUMBERED:
@@ -90,7 +109,9 @@ class Arriala(ArrialaTable):
                     "like r2@12 (r@12 is read only against a game in progress)"
                 )
             return action
-        found = numbered(state, action)
+        found = resolve(state, action)
+        if isinstance(found, str):
+            raise GameError(f"bad Arriala action {quote(text)}: {found}")
         if found is None:
             raise GameError(f"bad Arriala action {quote(text)}: no worker of that colour there")
         problem = misplaced(state, found)
@@ -100,3 +121,24 @@ class Arriala(ArrialaTable):
 
     def _encoding(self) -> Encoding:
         return ArrialaEncoding(self)
+
+
+# What a worker written without its number stands for: the action, None where no worker of
+# that colour stands there, or why it names no one worker.
+Resolver = Callable[[ArrialaState, Action], Action | str | None]
+
+
+def one_choice(state: ArrialaState, action: Action) -> Action | str | None:
+    """The one choice the short form names: the only distinct choice there, or the only one
+    the rules allow; where it names several, a refusal naming them."""
+    if not is_short_form(action):
+        return action
+    choices = choices_named(state, action)
+    if len(choices) <= 1:
+        return choices[0] if choices else None
+    allowed = [choice for choice in choices if state.allows(choice)]
+    if len(allowed) == 1:
+        return allowed[0]
+    named = [worker_name(choice.colour, choice.number) for choice in allowed or choices]
+    said = ", ".join(named[:-1]) + " or " + named[-1]
+    return f"{short_form(action)} names different workers: say {said}"

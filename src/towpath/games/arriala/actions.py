@@ -9,15 +9,15 @@ placing order). Spaces count from 1. Actions paid with action points: `move r2@1
 `play lock 20`, `play masterwork cacor`, `play to-vineyard-any y3@12 ch`, `play to-canal r1@ch 15`.
 
 Read against a position, the short form `r@12` (no number) names the worker of that colour there
-that the action may move with the fewest options left this turn (the lowest number among
-equals): the meaning records had before workers were numbered, so they replay as they were.
+where it names one choice (see the game's `parse_action`); records written before workers were
+numbered read it as the engine then played it (`parse_recorded`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from towpath.core.actions import Action
+from towpath.core.actions import Action, read_number
 from towpath.core.errors import GameError, quote
 from towpath.games.arriala.components import Layout, Rules, load_rules
 
@@ -31,7 +31,7 @@ NOTATION_HELP = (
 LETTERS = "".join(colour[0] for colour in load_rules().colours)
 
 
-UNNUMBERED = 0  # the short form `r@12`: the worker is found in the position (movement.numbered)
+UNNUMBERED = 0  # the short form `r@12`: the worker is found in the position (Arriala._read)
 
 
 def worker_name(colour: int, number: int) -> str:
@@ -236,23 +236,18 @@ class Notation:
 
     def _worker(self, word: str, text: str) -> tuple[int, int, str]:
         """Colour, number and place of a worker written `r2@12`; in the short form `r@12`, the
-        number is UNNUMBERED, for the position to tell (movement.numbered)."""
+        number is UNNUMBERED, for the position to tell (Arriala._read)."""
         name, at, place = word.partition("@")
-        letter, number = name[:1], name[1:]
+        letter, written = name[:1], name[1:]
         per = self.rules.workers_per_colour
-        if (
-            not at
-            or letter not in self.letters
-            or not (number == "" or (number.isascii() and number.isdigit()))
-            or not (number == "" or 1 <= int(number) <= per)
-            or not place
-        ):
+        number = read_number(written, 1, per) if written else UNNUMBERED
+        if not at or letter not in self.letters or number is None or not place:
             letters = "".join(self.letters)
             raise GameError(
                 f"bad Arriala action {quote(text)}: expected a worker like r2@12 (colour letter "
                 f"{letters}, its number from 1 to {per}, @, a space or vineyard)"
             )
-        return self.letters[letter], int(number) if number else UNNUMBERED, place
+        return self.letters[letter], number, place
 
     def _canal_worker(self, word: str, text: str) -> tuple[int, int, int]:
         colour, number, place = self._worker(word, text)
@@ -260,11 +255,12 @@ class Notation:
 
     def _space(self, word: str, text: str) -> int:
         length = self.layout.length
-        if not (word.isascii() and word.isdigit()) or not 1 <= int(word) <= length:
+        space = read_number(word, 1, length)
+        if space is None:
             raise GameError(
                 f"bad Arriala action {quote(text)}: expected a space number from 1 to {length}"
             )
-        return int(word) - 1
+        return space - 1
 
     def _vineyard(self, word: str, text: str) -> str:
         if word not in self.layout.vineyard_index:

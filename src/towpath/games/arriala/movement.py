@@ -18,10 +18,12 @@ import bisect
 from collections.abc import Iterable
 from dataclasses import replace
 from itertools import compress
+from typing import TypeGuard
 
 from towpath.core.actions import Action
 from towpath.core.errors import IllegalAction
 from towpath.games.arriala.actions import (
+    LETTERS,
     UNNUMBERED,
     Move,
     Place,
@@ -208,16 +210,40 @@ def misplaced(state: Position, action: Action) -> str | None:
     )
 
 
-def numbered(state: Position, action: Action) -> Action | None:
-    """The action with its worker's number, where it was written in the short form `r@12`:
-    of that colour's workers there, the one the action may move with the fewest options left
-    this turn, the lowest number among equals (what such actions meant before workers were
-    numbered). None where no worker of that colour stands there."""
-    if not isinstance(action, NAMED) or action.number != UNNUMBERED:
-        return action
+def _written_there(state: Position, action: Named) -> list[int]:
+    """The workers of the colour an action names standing where it says."""
     code, _ = _place_named(state, action)
     in_play = action.colour < state.game.layout.colours
-    workers = state.workers_at(action.colour, code) if in_play else []
+    return state.workers_at(action.colour, code) if in_play else []
+
+
+def is_short_form(action: Action) -> TypeGuard[Named]:
+    """Does the action name its worker without its number (`r@12`)?"""
+    return isinstance(action, NAMED) and action.number == UNNUMBERED
+
+
+def choices_named(state: Position, action: Named) -> list[Named]:
+    """The action with each number its short form `r@12` may stand for: one per distinct
+    choice of that colour's workers there (alike workers are one choice, under the lowest
+    number), none where no such worker stands there."""
+    workers = state.choices(_written_there(state, action))
+    return [replace(action, number=state.number_of(worker)) for worker in workers]
+
+
+def short_form(action: Named) -> str:
+    """The worker as the short form writes it: `r@12`."""
+    place = action.vineyard if isinstance(action, ToCanal) else str(action.source + 1)
+    return f"{LETTERS[action.colour]}@{place}"
+
+
+def as_recorded(state: Position, action: Action) -> Action | None:
+    """The action with its worker's number, where a record written before workers were
+    numbered wrote the short form `r@12`: of that colour's workers there, the one the action
+    may move with the fewest options left this turn, the lowest number among equals (what the
+    engine then played). None where no worker of that colour stands there."""
+    if not is_short_form(action):
+        return action
+    workers = _written_there(state, action)
     if not workers:
         return None
     movable = [w for w in workers if _may_take(state, w, action)] or workers

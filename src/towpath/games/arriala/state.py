@@ -64,6 +64,16 @@ class ArrialaState(Position):
 
     # -- checking one action ---------------------------------------------------------------------
 
+    def allows(self, action: Action) -> bool:
+        """Whether the rules allow `action` here (checked, without listing every action)."""
+        if self.over:
+            return False
+        try:
+            self._check(action)
+        except IllegalAction:
+            return False
+        return True
+
     def _check(self, action: Action) -> None:
         if isinstance(action, End):
             return

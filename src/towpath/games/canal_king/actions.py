@@ -6,6 +6,8 @@ Building: `place ST:red 3,4 r2` (a hand tile on a free space, turned 2 × 60° c
 last port). Forced turns: `launch`, `skip`; and `pass` when nothing else is possible.
 
 Rotations that give the same tile read as one action: `place S 3,4 r4` is `place S 3,4 r1`.
+A cell off the board or a rotation past r5 names nothing: it is refused at once, by the rule
+(`board`, `rotation`) that would refuse it in play.
 """
 
 from __future__ import annotations
@@ -13,8 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from towpath.core.actions import Action
-from towpath.core.errors import GameError, quote
+from towpath.core.actions import Action, read_number
+from towpath.core.errors import GameError, IllegalAction, quote
 from towpath.games.canal_king.components import EDGE_NAMES, EDGES, Components
 
 NOTATION_HELP = (
@@ -22,8 +24,8 @@ NOTATION_HELP = (
     "sail C,R from EDGE · return · pass · launch · skip "
     "(TILE like S or ST:red, K 0-5, EDGE N NE SE S SW NW)"
 )
-_CELL = re.compile(r"^(\d{1,3}),(\d{1,3})$")
-_ROTATION = re.compile(r"^r(\d{1,3})$")
+_CELL = re.compile(r"^(\d+),(\d+)$")
+_ROTATION = re.compile(r"^r(\d+)$")
 
 
 class Notated(Action):
@@ -148,13 +150,13 @@ def parse(text: str, parts: Components) -> Action:
         return WORDS[verb]
     if verb in ("place", "replace") and len(rest) == 3:
         tile = _tile(text, rest[0], parts)
-        col, row = _cell(text, rest[1])
+        col, row = _cell(text, rest[1], parts, "board")
         kind = parts.tiles.kind_of[tile]
         rotation = _rotation(text, rest[2], parts, kind)
         name = parts.tiles.names[tile]
         return (Place if verb == "place" else Replace)(name, col, row, rotation)
     if verb == "special" and len(rest) == 2:
-        col, row = _cell(text, rest[0])
+        col, row = _cell(text, rest[0], parts, "board")
         return Special(col, row, _rotation(text, rest[1], parts, parts.tiles.special_kind))
     if verb == "swap" and rest:
         tiles = sorted(_tile(text, token, parts) for token in rest)
@@ -165,7 +167,7 @@ def parse(text: str, parts: Components) -> Action:
             raise _bad(text, f"expected a port, one of {', '.join(parts.board.port_index)}")
         return SailToPort(parts.board.ports[port].name)
     if verb == "sail" and len(rest) == 3 and rest[1].lower() == "from":
-        col, row = _cell(text, rest[0])
+        col, row = _cell(text, rest[0], parts, "sail")
         entry = _EDGE_INDEX.get(rest[2].lower())
         if entry is None:
             raise _bad(text, "expected the entry edge as one of " + " ".join(EDGE_NAMES))
@@ -180,21 +182,36 @@ def _tile(text: str, token: str, parts: Components) -> int:
     return tile
 
 
-def _cell(text: str, token: str) -> tuple[int, int]:
+def _cell(text: str, token: str, parts: Components, rule: str) -> tuple[int, int]:
+    """The cell col,row, refused off the board by `rule` (the rule refusing it in play)."""
     match = _CELL.match(token)
     if match is None:
         raise _bad(text, f"expected a cell as col,row like 3,4, got {quote(token, 20)}")
-    return int(match.group(1)), int(match.group(2))
+    cols, rows = parts.board.cols, parts.board.rows
+    col = read_number(match.group(1), 0, cols - 1)
+    row = read_number(match.group(2), 0, rows - 1)
+    if col is None or row is None:
+        raise IllegalAction(
+            f"bad Canal King action {quote(text)}: expected a cell of the board, col 0 to "
+            f"{cols - 1} and row 0 to {rows - 1}",
+            rule=rule,
+        )
+    return col, row
 
 
 def _rotation(text: str, token: str, parts: Components, kind: int) -> int:
-    """The rotation, as the least one giving the same tile (out-of-range ones are kept, so
-    that the move is refused by the rotation rule)."""
+    """The rotation, as the least one giving the same tile."""
     match = _ROTATION.match(token.lower())
     if match is None:
         raise _bad(text, f"expected a rotation r0 to r5, got {quote(token, 20)}")
-    rotation = int(match.group(1))
-    return parts.tiles.canonical[kind * EDGES + rotation] if rotation < EDGES else rotation
+    rotation = read_number(match.group(1), 0, EDGES - 1)
+    if rotation is None:
+        raise IllegalAction(
+            f"bad Canal King action {quote(text)}: expected a rotation r0 to r5, "
+            f"got {quote(token, 20)}",
+            rule="rotation",
+        )
+    return parts.tiles.canonical[kind * EDGES + rotation]
 
 
 def _bad(text: str, expected: str) -> GameError:

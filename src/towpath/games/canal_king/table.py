@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from towpath.core.actions import Action
 from towpath.core.errors import GameError
 from towpath.core.game import Game, State
-from towpath.core.options import BoolOption, FileOption, IntOption, Option
+from towpath.core.options import BoolOption, FileOption, IntOption, Option, length_limit
 from towpath.games.canal_king.actions import NOTATION_HELP, parse
 from towpath.games.canal_king.components import (
     Components,
@@ -75,12 +75,11 @@ class CanalKingTable(Game):
             label="Calls in the card's order",
         ),
         IntOption("first_player", 0, "the seat that starts", 0, 5, label="First player"),
-        IntOption(
+        length_limit(
             "max_turns",
             RULES.max_turns,
             "player turns before the game ends unfinished",
-            1,
-            label="Turn limit",
+            "Turn limit",
         ),
         FileOption(
             "board", None, "a TOML file with the board's size and ports, or small", label="Board"

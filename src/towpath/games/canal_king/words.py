@@ -76,7 +76,8 @@ def words(
         )
     if isinstance(action, Replace):
         cell = parts.board.cell(action.col, action.row)
-        old = board_tile_words(parts, board[cell]) if cell is not None else "the tile"
+        code = -1 if cell is None else board[cell]  # -1: a free space, no tile to name
+        old = board_tile_words(parts, code) if code >= 0 else "the tile"
         new = tile_words(parts, action.tile)
         return Words(
             "replace a tile",

@@ -10,7 +10,8 @@ A turn plays one card from the colour's hand:
 - `pass CARD`: the card played for no effect.
 - `done`: after the first part of a card whose special ability allows both parts, end the turn
   without the second part.
-Cards are named by their names in lower case, colours by their names.
+Cards are named by their names in lower case, colours by their names. N is at most the
+track's length (the most spaces from the start to the finish, the detours included).
 
 A move is one action naming where it stops (its distance): the path ahead is fixed, so the
 distance says everything, and the legal list stays a handful of actions per card. A special
@@ -24,7 +25,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from towpath.core.actions import Action
+from towpath.core.actions import Action, read_number
 from towpath.core.errors import GameError, quote
 
 NOTATION_HELP = (
@@ -97,8 +98,9 @@ DONE = Done()
 
 
 @lru_cache(maxsize=4096)
-def parse(text: str, cards: tuple[str, ...], colours: tuple[str, ...]) -> Action:
-    """Read an action; `cards` and `colours` are the names this game knows."""
+def parse(text: str, cards: tuple[str, ...], colours: tuple[str, ...], most: int) -> Action:
+    """Read an action; `cards` and `colours` are the names this game knows, `most` the
+    track's length, the most spaces a move may name."""
     cleaned = " ".join(str(text).strip().lower().split())
     match = _PATTERN.match(cleaned)
     if match is None:
@@ -109,14 +111,23 @@ def parse(text: str, cards: tuple[str, ...], colours: tuple[str, ...]) -> Action
     if word in ("move", "pass") and name in cards and (number is None) == (word == "pass"):
         if word == "pass":
             return Pass(name)
-        if int(number) >= 1:
-            return Move(name, int(number))
+        steps = _steps(text, number, most)
+        if steps >= 1:
+            return Move(name, steps)
         raise GameError(f"bad Detour action {quote(text)}: a move goes at least 1 space")
     if word == "detour" and name in colours and number is None:
         return SendOnDetour(name)
     if word in ("backward", "block") and name is not None and name.isdigit() and number is None:
-        return Backward(int(name)) if word == "backward" else Block(int(name))
+        steps = _steps(text, name, most)
+        return Backward(steps) if word == "backward" else Block(steps)
     return _explain(text, word, cards, colours)
+
+
+def _steps(text: str, number: str, most: int) -> int:
+    steps = read_number(number, 0, most)
+    if steps is None:
+        raise GameError(f"bad Detour action {quote(text)}: expected at most {most} spaces")
+    return steps
 
 
 def _explain(text: str, word: str, cards: tuple[str, ...], colours: tuple[str, ...]) -> Action:

@@ -117,9 +117,16 @@ class Map:
             node = self.ahead[node]
         return steps
 
+    @property
+    def longest(self) -> int:
+        """The most spaces a move can go: every node of the track, the finish included."""
+        return len(self.entry) - 1
+
     def advance(self, node: int, steps: int) -> int:
-        for _ in range(steps):
+        """`steps` spaces on from `node`, or the finish if it comes first."""
+        while steps and node != self.finish:
             node = self.ahead[node]
+            steps -= 1
         return node
 
     def space_on_path(self, node: int) -> tuple[int, int]:

@@ -10,7 +10,7 @@ from typing import ClassVar
 
 from towpath.core.actions import Action
 from towpath.core.game import JSON, Game, State
-from towpath.core.options import FileOption, IntOption, Option
+from towpath.core.options import FileOption, IntOption, Option, length_limit
 from towpath.games.detour.actions import NOTATION_HELP, Backward, Block, Move, Pass, SendOnDetour
 from towpath.games.detour.actions import parse as parse_notation
 from towpath.games.detour.components import Card, CardSet, Map, load_cards, load_map, load_rules
@@ -38,12 +38,8 @@ class DetourTable(Game):
             3,
             label="First player",
         ),
-        IntOption(
-            "max_rounds",
-            RULES.max_rounds,
-            "rounds before the game ends unfinished",
-            1,
-            label="Round limit",
+        length_limit(
+            "max_rounds", RULES.max_rounds, "rounds before the game ends unfinished", "Round limit"
         ),
         FileOption(
             "map", None, "a TOML file replacing the map (costs, blue areas, detours)", label="Map"
@@ -142,4 +138,4 @@ class DetourTable(Game):
         }
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
-        return parse_notation(text, self.card_keys, self.colours)
+        return parse_notation(text, self.card_keys, self.colours, self.map.longest)

@@ -14,6 +14,9 @@ Cells are `X,Y` on the map grid (y grows downward: up is north on screen). Tiles
     go up             the direction of an Any or Jump card
     take 12           take the tile under the pawn, filling the hole with tile 12 (Muddled Waters)
     done              stop early (Destructor, Corker) or take no tile (Muddled Waters)
+
+Every number names something of the game (`Bounds`): a tile in play, a seat, a card position
+no further than the deck is long, a cell no further from the start tile than the map can grow.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from towpath.core.actions import Action
+from towpath.core.actions import Action, read_number
 from towpath.core.errors import GameError, quote
 from towpath.core.grid import DIRECTIONS
 
@@ -34,8 +37,8 @@ CARD_VERBS = ("reveal", "study", "remove")
 CELL_VERBS = ("start", "destroy", "exchange", "to", "send", "push")
 ORIENTATIONS = (0, 180)
 
-_INT = r"(-?\d{1,4})"
-_NAT = r"(\d{1,3})"
+_INT = r"(-?\d+)"
+_NAT = r"(\d+)"
 _CELL = rf"{_INT},{_INT}"
 _CARD = rf"{_NAT}\.{_NAT}"
 _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -178,37 +181,82 @@ class Done(Action):
 DONE = Done()
 
 
+@dataclass(frozen=True, slots=True)
+class Bounds:
+    """The numbers a game's notation may write: tile ids 0 to `tile` (the tiles in play), seats
+    0 to `seats` - 1, card positions 1 to `cards` (no row holds more than the deck), cell
+    coordinates from -`reach` to `reach` (the start tile is 0,0 and the map grows no further)."""
+
+    tile: int
+    seats: int
+    cards: int
+    reach: int
+
+
+class _Reader:
+    """The numbers of one notation, each read within its bounds or refused saying them."""
+
+    def __init__(self, text: str, bounds: Bounds) -> None:
+        self.text = text
+        self.bounds = bounds
+
+    def tile(self, word: str) -> int:
+        return self._read(word, 0, self.bounds.tile, "a tile")
+
+    def seat(self, word: str) -> int:
+        return self._read(word, 0, self.bounds.seats - 1, "a seat")
+
+    def card(self, word: str) -> int:
+        return self._read(word, 1, self.bounds.cards, "a card position")
+
+    def cell(self, x: str, y: str) -> tuple[int, int]:
+        reach = self.bounds.reach
+        return self._read(x, -reach, reach, "a cell's x"), self._read(
+            y, -reach, reach, "a cell's y"
+        )
+
+    def _read(self, word: str, low: int, high: int, what: str) -> int:
+        number = read_number(word, low, high)
+        if number is None:
+            raise GameError(
+                f"bad Mapped Out action {quote(self.text)}: expected {what} from {low} to {high}"
+            )
+        return number
+
+
 @lru_cache(maxsize=65536)
-def parse(text: str) -> Action:
+def parse(text: str, bounds: Bounds) -> Action:
     cleaned = " ".join(str(text).strip().lower().split())
     for pattern, name in _PATTERNS:
         match = pattern.match(cleaned)
         if match is not None:
-            return _build(name, match.groups())
+            return _build(name, match.groups(), _Reader(text, bounds))
     raise GameError(f"bad Mapped Out action {quote(text)}: expected {NOTATION_HELP}")
 
 
-def _build(name: str, parts: tuple[str, ...]) -> Action:
+def _build(name: str, parts: tuple[str, ...], read: _Reader) -> Action:
     if name == "place":
-        return place(int(parts[0]), int(parts[1]), int(parts[2]))
+        return place(read.tile(parts[0]), *read.cell(parts[1], parts[2]))
     if name == "pick":
-        return pick(parts[0], int(parts[1]), int(parts[2]))
+        return pick(parts[0], read.seat(parts[1]), read.card(parts[2]))
     if name == "swap":
-        return Swap(*(int(part) for part in parts))
+        return Swap(
+            read.seat(parts[0]), read.card(parts[1]), read.seat(parts[2]), read.card(parts[3])
+        )
     if name == "orient":
         return Orient(int(parts[0]))
     if name == "insert":
-        return Insert(int(parts[0]))
+        return Insert(read.card(parts[0]))
     if name == "hands":
-        return HandSwap(int(parts[0]))
+        return HandSwap(read.seat(parts[0]))
     if name == "point":
-        return point(parts[0], int(parts[1]), int(parts[2]))
+        return point(parts[0], *read.cell(parts[1], parts[2]))
     if name == "cork":
-        return Cork(int(parts[0]), int(parts[1]), int(parts[2]))
+        return Cork(read.tile(parts[0]), *read.cell(parts[1], parts[2]))
     if name == "go":
         return Go(parts[0])
     if name == "take":
-        return Take(int(parts[0]))
+        return Take(read.tile(parts[0]))
     return DONE
 
 

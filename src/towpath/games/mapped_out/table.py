@@ -8,7 +8,7 @@ from towpath.core.actions import Action
 from towpath.core.errors import GameError
 from towpath.core.game import Game, State
 from towpath.core.options import BoolOption, ChoiceOption, FileOption, IntOption, Option
-from towpath.games.mapped_out.actions import NOTATION_HELP, parse
+from towpath.games.mapped_out.actions import NOTATION_HELP, Bounds, parse
 from towpath.games.mapped_out.components import CardKind, Rules, Tile, load_components
 
 EXPANSIONS = {"lands_unknown": True, "unclear_instructions": True}
@@ -116,6 +116,7 @@ class MappedOutTable(Game):
     muddled_waters: bool
     free_placement: bool
     void_move: str
+    bounds: Bounds
 
     def _setup(self) -> None:
         data = load_components(self.option("tiles", str), self.option("cards", str))
@@ -141,9 +142,12 @@ class MappedOutTable(Game):
             raise GameError(f"the deck cannot deal {rules.row_cards} cards to {self.players}")
         if len(self.tile_ids) < rules.hand_tiles * self.players + 1:
             raise GameError(f"the tiles cannot deal {rules.hand_tiles} to {self.players}")
+        # Each tile lies at most the free placement margin (or 1) outside the map's box.
+        reach = len(self.tile_ids) * max(1, rules.free_placement_margin)
+        self.bounds = Bounds(max(self.tile_ids), self.players, len(self.deck), reach)
 
     def _flag(self, name: str) -> bool:
         return bool(self.option(name, bool))
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
-        return parse(text)
+        return parse(text, self.bounds)

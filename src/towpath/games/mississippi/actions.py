@@ -2,7 +2,8 @@
 
 `r±k` turns the boat k × 60° (+ clockwise, − anticlockwise) before the move; `r+3` is the
 180° turn (`r-3` reads as the same action). `fN` spends N logs to go N open spaces downstream,
-`bN` goes N open spaces upstream.
+`bN` goes N open spaces upstream. N is at most the river's spaces and the finish: no move goes
+further.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from towpath.core.actions import Action
+from towpath.core.actions import Action, read_number
 from towpath.core.errors import GameError, quote
 
 ROTATIONS = (0, 1, -1, 2, -2, 3)
@@ -56,7 +57,8 @@ def moves(rotation: int, forward: bool, count: int) -> list[Move]:
 
 
 @lru_cache(maxsize=4096)
-def parse(text: str) -> Action:
+def parse(text: str, most: int) -> Action:
+    """Read an action; `most` is the river's spaces and the finish, the longest move."""
     cleaned = " ".join(str(text).strip().lower().split())
     if cleaned == "pass":
         return PASS
@@ -67,6 +69,9 @@ def parse(text: str) -> Action:
     rotation = int(steps or 0) * (-1 if sign == "-" else 1)
     if rotation == -3:
         rotation = 3
-    if int(spaces) < 1:
+    count = read_number(spaces, 0, most)
+    if count is None:
+        raise GameError(f"bad Mississippi action {quote(text)}: expected at most {most} spaces")
+    if count < 1:
         raise GameError(f"bad Mississippi action {quote(text)}: a move goes at least 1 space")
-    return Move(rotation, direction == "f", int(spaces))
+    return Move(rotation, direction == "f", count)

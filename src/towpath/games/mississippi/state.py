@@ -239,7 +239,7 @@ class MississippiState(State):
 
     def _retreat(self, seat: int, spaces: int) -> None:
         here = self.spaces[seat]
-        while spaces:
+        while spaces and here != START:
             here -= 1
             if here == START or here not in self.spaces:
                 spaces -= 1

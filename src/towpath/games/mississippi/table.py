@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from towpath.core.actions import Action
 from towpath.core.game import Game, State
-from towpath.core.options import FileOption, IntListOption, IntOption, Option
+from towpath.core.options import FileOption, IntListOption, IntOption, Option, length_limit
 from towpath.games.mississippi.actions import NOTATION_HELP, parse
 from towpath.games.mississippi.components import River, load_river, load_rules
 
@@ -40,17 +40,18 @@ class MississippiTable(Game):
         IntListOption(
             "side_numbers",
             list(RULES.side_numbers),
-            "the boat's six numbers, clockwise",
+            "the boat's six numbers, clockwise (each from 0 to 99)",
             length=6,
+            low=0,
+            high=99,
             label="Boat numbers",
         ),
         IntOption("first_player", 0, "the seat that starts", 0, 5, label="First player"),
-        IntOption(
+        length_limit(
             "max_turns",
             RULES.max_turns,
             "player turns before the game ends unfinished",
-            1,
-            label="Turn limit",
+            "Turn limit",
         ),
         FileOption(
             "river", None, "a TOML file with the river's cells in track order", label="River"
@@ -82,4 +83,4 @@ class MississippiTable(Game):
         return max(0, abs(rotation) - RULES.free_rotation_steps)
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
-        return parse(text)
+        return parse(text, self.river.finish)

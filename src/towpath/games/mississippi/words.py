@@ -11,9 +11,10 @@ START = 0
 
 
 def landing(spaces: list[int], seat: int, forward: bool, count: int, finish: int) -> int:
-    """Where the boat of `seat` stops after `count` open spaces (occupied ones are jumped)."""
-    here, step = spaces[seat], 1 if forward else -1
-    while count:
+    """Where the boat of `seat` stops after `count` open spaces (occupied ones are jumped), at
+    the furthest the finish or the start area."""
+    here, step, end = spaces[seat], 1 if forward else -1, finish if forward else START
+    while count and here != end:
         here += step
         if here in (START, finish) or here not in spaces:
             count -= 1
