@@ -18,7 +18,8 @@ import time
 from collections.abc import Callable
 
 import towpath
-from towpath.server.rooms import Client, Room, drawing, told
+from towpath.server.replays import drawing
+from towpath.server.rooms import Client, Room, told
 from towpath.server.storage import RoomRow, SeatRow
 
 ROUNDS, CALLS = 5, 200

@@ -142,6 +142,20 @@ class Server:
         assert status in (200, 201), data
         return data
 
+    def create(self, body: Json, take: bool = True) -> Json:
+        """A new room; with `take`, every invitation is taken as its player's page takes it
+        (`claim`): each seat's `token` and `link` are the seat's own, `invitation` the link
+        the host handed out."""
+        created = self.post("/api/rooms", body)
+        for seat in created["seats"] if take else ():
+            seat["invitation"] = seat["token"]
+            status, claimed = self.request(
+                "POST", f"/api/rooms/{created['room']}/claim", {}, seat["token"]
+            )
+            if status == 200:  # not the creator's own seat, taken from the start
+                seat.update(token=claimed["token"], link=claimed["link"])
+        return created
+
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:

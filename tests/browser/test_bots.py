@@ -6,8 +6,7 @@ from tests.browser.conftest import Server
 
 
 def test_a_thinking_bot_blocks_no_other_room(server: Server) -> None:
-    slow = server.post(
-        "/api/rooms",
+    slow = server.create(
         {
             "game": "mississippi",
             "players": 2,
@@ -17,9 +16,7 @@ def test_a_thinking_bot_blocks_no_other_room(server: Server) -> None:
             ],
         },
     )
-    quick = server.post(
-        "/api/rooms", {"game": "mississippi", "players": 2, "seats": [{"kind": "human"}] * 2}
-    )
+    quick = server.create({"game": "mississippi", "players": 2, "seats": [{"kind": "human"}] * 2})
     slow_token = slow["seats"][0]["token"]
     assert server.post(
         f"/api/rooms/{slow['room']}/actions", {"version": 0, "action": "f1"}, slow_token

@@ -59,30 +59,40 @@ def test_a_wrong_link_says_what_is_wrong_and_makes_no_further_attempt(
     assert len(unknown) == 1
 
 
-def test_the_host_sees_every_invitation_and_reissues_one(
+def test_the_host_hands_out_invitations_each_opened_once_and_reissues_one(
     server: Server, page: Page, browser: Browser
 ) -> None:
-    created = server.post("/api/rooms", {"game": "mississippi", "players": 2, "seats": PEOPLE})
-    ben = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    ben.goto(created["seats"][1]["link"])
-    wait_for_version(ben, 0)
-    expect(ben.locator("#you")).to_have_text("You are seat 1.")
+    created = server.create({"game": "mississippi", "players": 2, "seats": PEOPLE}, take=False)
+    invitation = created["seats"][1]["link"]
     page.goto(created["link"])  # the creator: seat 0 and the host
     wait_for_version(page, 0)
     assert page.url == f"{server.url}/room/{created['room']}"
     expect(page.locator("#host-box")).to_be_visible()
-    for seat in created["seats"]:
-        expect(page.locator(f"#host-link-{seat['seat']}")).to_have_value(seat["link"])
+    expect(page.locator("#host-link-1")).to_have_value(invitation)
+    expect(page.locator("#host-link-0")).to_have_count(0)  # the host's own seat
     expect(page.locator("#host-link-spectate")).to_have_value(created["spectate"])
     expect(page.locator("#host-link-host")).to_have_value(created["host"])
     shoot(page, "host")
+    ben = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    ben.goto(invitation)
+    wait_for_version(ben, 0)
+    expect(ben.locator("#you")).to_have_text("You are seat 1.")
+    expect(page.locator("#host-link-1")).to_have_count(0)  # Ben's link is his alone now
+    expect(page.locator("#host-links")).to_contain_text("Seat 1 (Ben): opened by its player")
+    mallory = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    mallory.goto(invitation)  # the invitation, kept by whoever saw it
+    expect(mallory.locator("#status")).to_contain_text("This invitation was opened already")
+    mallory.context.close()
     page.click('[data-reissue="1"]')
-    expect(page.locator("#host-link-1")).not_to_have_value(created["seats"][1]["link"])
     expect(ben.locator("#status")).to_contain_text("the host has re-issued it")
+    expect(page.locator('#seats [data-seat="1"]')).to_contain_text("link re-issued by the host")
     fresh = page.locator("#host-link-1").input_value()
+    assert fresh != invitation
+    ben.goto("about:blank")  # a new page: the address differs only in its fragment
     ben.goto(fresh)
     wait_for_version(ben, 0)
     expect(ben.locator("#you")).to_have_text("You are seat 1.")
+    expect(ben.locator('#seats [data-seat="1"]')).to_contain_text("link re-issued by the host")
     page.reload()  # the tokens stay in this browser, not in the address
     wait_for_version(page, 0)
     expect(page.locator("#you")).to_have_text("You are seat 0.")
@@ -101,7 +111,7 @@ def test_the_seed_is_committed_from_the_start_and_shown_at_the_end(
         "listed": False,
         "seed": "340282366920938463463374607431768211455",
     }
-    created = server.post("/api/rooms", body)
+    created = server.create(body)
     page.goto(created["link"])
     wait_for_version(page, 0)
     commitment = hashlib.sha256(body["seed"].encode()).hexdigest()
@@ -187,7 +197,7 @@ def test_the_host_reissuing_their_own_seat_keeps_their_page_playing(
     page.goto(created["link"])
     wait_for_version(page, 0)
     page.click('[data-reissue="0"]')
-    expect(page.locator("#host-link-0")).not_to_have_value(created["seats"][0]["link"])
+    expect(page.locator('#seats [data-seat="0"]')).to_contain_text("link re-issued by the host")
     expect(page.locator("#conn")).to_have_text("connected")
     expect(page.locator("#status")).to_contain_text("Your turn")
     page.click("#actions-details summary")  # the list of actions, for once

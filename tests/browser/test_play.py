@@ -64,8 +64,7 @@ def test_a_game_against_a_bot_is_created_and_played_by_clicking(server: Server, 
 
 
 def test_two_players_each_see_only_their_own_secrets(server: Server, browser: Browser) -> None:
-    created = server.post(
-        "/api/rooms",
+    created = server.create(
         {"game": "mapped_out", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]},
     )
     pages = []
@@ -97,9 +96,7 @@ def test_two_players_each_see_only_their_own_secrets(server: Server, browser: Br
 
 
 def test_a_finished_game_shows_its_replay(server: Server, page: Page) -> None:
-    created = server.post(
-        "/api/rooms", {"game": "mississippi", "players": 2, "options": {"max_turns": 2}}
-    )
+    created = server.create({"game": "mississippi", "players": 2, "options": {"max_turns": 2}})
     page.goto(created["link"])
     expect(page.locator("#status")).to_contain_text("Your turn")
     play_something(page)
@@ -120,8 +117,7 @@ def test_a_finished_game_shows_its_replay(server: Server, page: Page) -> None:
 def test_arriala_workers_are_clicked_by_their_numbers(
     server: Server, page: Page, browser: Browser
 ) -> None:
-    created = server.post(
-        "/api/rooms",
+    created = server.create(
         {
             "game": "arriala",
             "players": 2,

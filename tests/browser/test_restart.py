@@ -18,8 +18,7 @@ def test_a_killed_server_loses_no_accepted_action(kind: str, tmp_path: Path, pag
     server = Server(fresh_database(kind, tmp_path), tmp_path / "server.log").start()
     try:
         assert f"serving on {server.url}/" in server.log.read_text()
-        created = server.post(
-            "/api/rooms",
+        created = server.create(
             {"game": "mississippi", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]},
         )
         bots = server.post(  # a room of bots, playing on while the server is killed
@@ -66,7 +65,7 @@ def test_a_page_on_many_workers_follows_its_room_while_each_worker_is_killed(
     server = Server(database, tmp_path / "server.log", options=options).start()
     try:
         body = {"game": "mississippi", "players": 3, "seats": [{"kind": "bot"}] * 3}
-        created = server.post("/api/rooms", body)
+        created = server.create(body)
         page.goto(created["spectate"])
         for worker in server.workers(2):  # the page's socket is on one of them
             wait_for_version(page, version_of(page) + 2)

@@ -33,8 +33,7 @@ def open_seats(pages: list[Page], created: Json) -> None:
 
 
 def test_a_player_takes_back_a_move_of_their_turn(server: Server, two_pages: list[Page]) -> None:
-    created = server.post(
-        "/api/rooms",
+    created = server.create(
         {"game": "arriala", "players": 2, "seats": ANN_BOB, "seed": 3, "listed": False},
     )
     open_seats(two_pages, created)
@@ -57,7 +56,7 @@ def test_a_player_takes_back_a_move_of_their_turn(server: Server, two_pages: lis
 def test_players_chat_under_their_names_and_spectators_read(
     server: Server, two_pages: list[Page], browser: Browser
 ) -> None:
-    created = server.post("/api/rooms", {"game": "mississippi", "players": 2, "seats": ANN_BOB})
+    created = server.create({"game": "mississippi", "players": 2, "seats": ANN_BOB})
     open_seats(two_pages, created)
     ann, bob = two_pages
     watcher = browser.new_page()
@@ -85,9 +84,7 @@ def test_when_the_clock_runs_out_a_bot_plays_until_the_player_takes_the_seat_bac
     server: Server, page: Page
 ) -> None:
     seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "agent": "random"}]
-    created = server.post(
-        "/api/rooms", {"game": "mississippi", "players": 2, "seats": seats, "clock": 5}
-    )
+    created = server.create({"game": "mississippi", "players": 2, "seats": seats, "clock": 5})
     page.goto(created["seats"][0]["link"])
     wait_for_version(page, 0)
     expect(page.locator("#clock")).to_contain_text("Ann: 0:0")
@@ -107,7 +104,7 @@ def test_when_the_clock_runs_out_a_bot_plays_until_the_player_takes_the_seat_bac
 def test_a_player_is_told_whose_turn_it_is_and_when_it_becomes_theirs(
     server: Server, two_pages: list[Page]
 ) -> None:
-    created = server.post("/api/rooms", {"game": "mississippi", "players": 2, "seats": ANN_BOB})
+    created = server.create({"game": "mississippi", "players": 2, "seats": ANN_BOB})
     open_seats(two_pages, created)
     ann, bob = two_pages
     expect(ann).to_have_title("▶ Your turn · Mississippi · towpath")
@@ -127,7 +124,7 @@ def test_a_player_is_told_whose_turn_it_is_and_when_it_becomes_theirs(
 def test_the_board_is_played_by_keyboard_with_a_visible_focus(
     server: Server, two_pages: list[Page]
 ) -> None:
-    created = server.post("/api/rooms", {"game": "mississippi", "players": 2, "seats": ANN_BOB})
+    created = server.create({"game": "mississippi", "players": 2, "seats": ANN_BOB})
     open_seats(two_pages, created)
     ann = two_pages[0]
     ann.focus("#zoom-in")

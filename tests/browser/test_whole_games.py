@@ -121,8 +121,7 @@ def test_two_people_play_a_whole_game_by_clicking(
     server: Server, browser: Browser, case: Case, viewport: ViewportSize
 ) -> None:
     label = f"{case.game}-{'desktop' if viewport == DESKTOP else 'phone'}"
-    created = server.post(
-        "/api/rooms",
+    created = server.create(
         {
             "game": case.game,
             "players": case.players,

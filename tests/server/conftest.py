@@ -87,14 +87,21 @@ def client(database: str) -> Iterator[TestClient]:
         yield test_client
 
 
-def create(client: TestClient, **body: Any) -> Json:
+def create(client: TestClient, take: bool = True, **body: Any) -> Json:
     """A new room; one with a chosen seed is unlisted unless `body` says (the server allows a
-    chosen seed only there)."""
+    chosen seed only there). With `take`, every invitation is taken as its player's page takes
+    it (`claim`): each seat's `token` and `link` are then the seat's own, and `invitation` the
+    link the host handed out."""
     if "seed" in body:
         body.setdefault("listed", False)
     response = client.post("/api/rooms", json=body)
     assert response.status_code == 201, response.text
     created: Json = response.json()
+    for seat in created["seats"] if take else ():
+        seat["invitation"] = seat["token"]
+        claimed = client.post(f"/api/rooms/{created['room']}/claim", headers=auth(seat["token"]))
+        if claimed.status_code == 200:  # not the creator's own seat, taken from the start
+            seat.update(token=claimed.json()["token"], link=claimed.json()["link"])
     return created
 
 

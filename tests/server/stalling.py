@@ -35,3 +35,9 @@ def stall(state_json: str, spec: str, seed: int, report: Callable[[str], None]) 
 
 def crash(state_json: str, spec: str, seed: int, report: Callable[[str], None]) -> str:
     raise RuntimeError("the bot broke")
+
+
+def think_briefly(state_json: str, spec: str, seed: int, report: Callable[[str], None]) -> str:
+    """Every move takes a fifth of a second."""
+    time.sleep(0.2)
+    return first_legal(state_json)

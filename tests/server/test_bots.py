@@ -23,6 +23,7 @@ from towpath.server.bots import (
     MARGIN,
     Bots,
     Play,
+    Turn,
     move_limit,
     play_move,
 )
@@ -159,3 +160,39 @@ def test_cheap_bots_never_wait_for_a_search(sqlite_database: str, agent: str) ->
             first = until(socket, state_at(0))
             socket.send_json({"type": "act", "version": 0, "action": first["legal"][0]["action"]})
             assert until(socket, state_at(2))["current_player"] == 0
+
+
+def served(turns: list[Turn]) -> list[int]:
+    """The order in which one search worker serves moves asked for in the order of `turns`
+    (the first asked alone, the others while it thinks)."""
+
+    async def run() -> list[int]:
+        bots = Bots(1, play=stalling.think_briefly)
+        done: list[int] = []
+
+        async def ask(number: int, turn: Turn) -> None:
+            await bots.move(position(), SEARCH, number, turn)
+            done.append(number)
+
+        try:
+            first = asyncio.create_task(ask(0, turns[0]))
+            while not bots.search.workers or bots.search.idle:  # the first move has its worker
+                await asyncio.sleep(0.01)
+            others = [asyncio.create_task(ask(n, t)) for n, t in enumerate(turns) if n]
+            await asyncio.gather(first, *others)
+        finally:
+            bots.close()
+        return done
+
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own (Playwright may run one here)
+        return thread.submit(asyncio.run, run()).result()
+
+
+def test_a_creator_of_many_rooms_cannot_keep_another_creators_bot_waiting() -> None:
+    many, one = Turn("many"), Turn("one")
+    assert served([many, many, many, one]) == [0, 3, 1, 2]
+
+
+def test_rooms_of_bots_alone_wait_behind_rooms_where_people_play() -> None:
+    bots_only, people = Turn("ann", people=False), Turn("ann")  # one creator's rooms
+    assert served([bots_only, bots_only, bots_only, people]) == [0, 3, 1, 2]

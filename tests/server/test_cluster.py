@@ -110,7 +110,7 @@ def test_a_spectator_on_one_process_sees_every_action_made_through_the_other(
 ) -> None:
     first, second = servers
     seats = [{"kind": "human"}, {"kind": "human"}]
-    created = first.post("/api/rooms", {"game": "mississippi", "players": 2, "seats": seats})
+    created = first.create({"game": "mississippi", "players": 2, "seats": seats})
     room, tokens = created["room"], [s["token"] for s in created["seats"]]
     with spectate(second, room) as on_second, spectate(first, room) as on_first:
         accepted = []
@@ -134,7 +134,7 @@ def test_a_killed_owner_s_game_finishes_through_the_other_process(
 ) -> None:
     first, second = servers
     body = {"game": "mapped_out", "players": 2, "seats": HUMAN_AND_BOT, "seed": 5}
-    created = first.post("/api/rooms", {**body, "listed": False})
+    created = first.create({**body, "listed": False})
     room, token = created["room"], created["seats"][0]["token"]
     with spectate(second, room) as watcher:
         seen = seat_zero_to_move(first, room, token)
@@ -175,7 +175,7 @@ def test_a_player_present_through_one_process_shows_present_through_the_other(
 ) -> None:
     first, second = servers
     seats = [{"kind": "human"}, {"kind": "human"}]
-    created = first.post("/api/rooms", {"game": "mississippi", "players": 2, "seats": seats})
+    created = first.create({"game": "mississippi", "players": 2, "seats": seats})
     room, token = created["room"], created["seats"][1]["token"]
     with spectate(first, room) as watcher:
         connected_seen(watcher, 1, False)
@@ -191,7 +191,7 @@ def test_workers_share_a_port_and_a_killed_one_s_rooms_play_on(tmp_path: Path) -
     try:
         assert "2 processes" in server.log.read_text()
         body = {"game": "mississippi", "players": 3, "seats": [{"kind": "bot"}] * 3}
-        rooms = [server.post("/api/rooms", body)["room"] for _ in range(4)]
+        rooms = [server.create(body)["room"] for _ in range(4)]
         for worker in server.workers(2):
             reached = [server.get(f"/api/rooms/{room}")["version"] for room in rooms]
             os.kill(worker, signal.SIGKILL)
@@ -206,7 +206,7 @@ def test_chat_and_a_re_issued_link_through_one_process_reach_the_other(
 ) -> None:
     first, second = servers
     seats = [{"kind": "human"}, {"kind": "human"}]
-    created = first.post("/api/rooms", {"game": "mississippi", "players": 2, "seats": seats})
+    created = first.create({"game": "mississippi", "players": 2, "seats": seats})
     room, token = created["room"], created["seats"][0]["token"]
     host = created["host"].rpartition("#host=")[2]
     with (
@@ -271,3 +271,48 @@ def test_a_forwarded_request_asked_again_is_carried_out_once() -> None:
         thread.submit(asyncio.run, twice()).result()
     assert lobby.performed == 1
     assert sent == [("towpath_asker", {"id": "r1", "result": 1})] * 3
+
+
+def act_until_accepted(server: Server, room: str, tokens: list[str]) -> int:
+    """The seat to move plays its first legal action through `server`, as a page would:
+    reading the room again after a refusal, for up to 10 s; the new version."""
+    deadline = time.monotonic() + 10
+    while True:
+        assert time.monotonic() < deadline, "no action was accepted"
+        seen = [server.get(f"/api/rooms/{room}", token) for token in tokens]
+        mover = next((s for s in seen if s["legal"]), None)
+        if mover is not None:
+            action = {"version": mover["version"], "action": mover["legal"][0]["action"]}
+            token = tokens[mover["seat"]]
+            status, answer = server.request("POST", f"/api/rooms/{room}/actions", action, token)
+            if status == 200:
+                return int(answer["version"])
+            assert status in (409, 503), answer
+        time.sleep(0.1)
+
+
+def test_an_owner_that_lost_its_lease_unnoticed_cannot_wedge_the_room(
+    servers: tuple[Server, Server],
+) -> None:
+    first, second = servers
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    created = first.create({"game": "mississippi", "players": 2, "seats": seats})
+    room, tokens = created["room"], [s["token"] for s in created["seats"]]
+    engine = create_engine(database_url(first.database))
+    with engine.connect() as db:  # the first process's lease connection dies; it lives on
+        db.execute(
+            text(
+                "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' "
+                "AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+            )
+        )
+    engine.dispose()
+    stale = {"version": 5, "action": "f1"}  # the second takes the room over, and refuses it
+    status, _ = second.request("POST", f"/api/rooms/{room}/actions", stale, tokens[0])
+    assert status == 409
+    played = first.post(f"/api/rooms/{room}/actions", {"version": 0, "action": "f1"}, tokens[0])
+    assert played == {"version": 1}  # the first still thought it owned the room: committed
+    for turn in range(6):  # both processes go on from the first's action
+        version = act_until_accepted((second, first)[turn % 2], room, tokens)
+        assert version == turn + 2
+    assert at_version(first, room, "", 7)["log"] == at_version(second, room, "", 7)["log"]

@@ -38,6 +38,7 @@ STATE_KEYS = {
     "result",
     "acted_at",
     "seats",
+    "spectators",
     "rematch",
     "archived",
     "clock",
@@ -51,7 +52,10 @@ SECRET_OF_SEAT_1 = {
     "mapped_out": lambda view: isinstance(view["hands"][1], int),
     "canal_king": lambda view: view["colours"][1] is None and view["routes"][1] is None,
 }
-SEAT_KEYS = {"seat", "kind", "name", "agent", "access", "claimed", "connected", "away"}
+SEAT_KEYS = {
+    *("seat", "kind", "name", "agent", "access", "claimed", "connected", "away", "by_host"),
+    "reissued",
+}
 
 
 def next_state(socket: Any, version: int, seen: list[Json]) -> Json:
@@ -65,7 +69,7 @@ def next_state(socket: Any, version: int, seen: list[Json]) -> Json:
 
 def check_payload(message: Json, seat: int | None, record: Json, tokens: list[str]) -> None:
     if message["type"] == "presence":
-        assert set(message) == {"type", "seats"}
+        assert set(message) == {"type", "seats", "spectators"}
     else:
         assert message["type"] == "state" and set(message) == STATE_KEYS
         game = towpath.load(record["game"], record["players"], **record["options"])

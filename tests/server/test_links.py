@@ -22,13 +22,13 @@ from tests.server.conftest import (
 from towpath.server.rooms import link_token
 
 
-def invited_and_open(client: TestClient, **body: object) -> Json:
+def invited_and_open(client: TestClient, take: bool = True, **body: object) -> Json:
     seats = [
         {"kind": "human", "name": "Ann"},
         {"kind": "human", "name": "Ben (a friend)"},
         {"kind": "human", "access": "open"},
     ]
-    return create(client, game="mississippi", players=3, seats=seats, **body)
+    return create(client, take, game="mississippi", players=3, seats=seats, **body)
 
 
 def test_a_listed_rooms_invited_seat_cannot_be_joined_and_its_link_still_opens_it(
@@ -59,33 +59,69 @@ def test_a_joiner_chooses_their_name(client: TestClient) -> None:
 def test_the_host_sees_every_invitation_and_reissuing_one_revokes_the_old(
     client: TestClient,
 ) -> None:
-    created = invited_and_open(client)
+    created = invited_and_open(client, take=False)
     room, host = created["room"], host_of(created)
-    assert created["link"].endswith(f"#seat={token_of(created, 0)}&host={host}")
+    own, invitation = token_of(created, 0), token_of(created, 1)
+    assert created["link"].endswith(f"#seat={own}&host={host}")  # the creator's own seat
     links = client.get(f"/api/rooms/{room}/links", headers=auth(host)).json()
     assert [(s["seat"], s["access"], s["link"]) for s in links["seats"]] == [
-        (0, "invited", s0 := f"http://testserver/room/{room}#seat={token_of(created, 0)}"),
-        (1, "invited", f"http://testserver/room/{room}#seat={token_of(created, 1)}"),
+        (0, "invited", None),  # taken by the host from the start
+        (1, "invited", f"http://testserver/room/{room}#seat={invitation}"),
         (2, "open", None),
     ]
-    assert links["spectate"] == f"http://testserver/room/{room}" and s0
-    for token, rule in [(token_of(created, 0), "host"), ("x" * 32, "token"), (None, "host")]:
+    assert links["spectate"] == f"http://testserver/room/{room}"
+    for token, rule in [(own, "host"), ("x" * 32, "token"), (None, "host")]:
         refused = client.get(f"/api/rooms/{room}/links", headers=auth(token) if token else {})
         assert refused.status_code == 403 and refused.json()["rule"] == rule
-    old = token_of(created, 1)
+    old = client.post(f"/api/rooms/{room}/claim", headers=auth(invitation)).json()["token"]
     with socket_of(client, room, old) as socket:
         until(socket, state_at(0))
         fresh = client.post(f"/api/rooms/{room}/seats/1/link", headers=auth(host)).json()
         with pytest.raises(WebSocketDisconnect) as closed:
             until(socket, lambda m: False)
         assert closed.value.code == 4403
-    assert fresh["seat"] == 1 and fresh["token"] != old
+    assert fresh["seat"] == 1 and fresh["token"] not in (old, invitation)
     assert client.get(f"/api/rooms/{room}", headers=auth(old)).status_code == 403
-    assert client.get(f"/api/rooms/{room}", headers=auth(fresh["token"])).json()["seat"] == 1
     shown = client.get(f"/api/rooms/{room}/links", headers=auth(host)).json()["seats"][1]
-    assert shown["link"] == fresh["link"]
+    assert shown["link"] == fresh["link"] and not shown["claimed"]
+    seen = client.get(f"/api/rooms/{room}").json()["seats"][1]
+    assert seen["reissued"] == 1 and not seen["claimed"]  # every seat is told
     refused = client.post(f"/api/rooms/{room}/seats/2/link", headers=auth(host))
     assert refused.status_code == 409  # an open seat's link belongs to whoever joined it
+
+
+def test_an_invitation_opens_its_seat_once_and_the_host_loses_it_then(
+    client: TestClient,
+) -> None:
+    created = invited_and_open(client, take=False)
+    room, host, invitation = created["room"], host_of(created), token_of(created, 1)
+    unread = client.get(f"/api/rooms/{room}", headers=auth(invitation))
+    assert unread.status_code == 403 and unread.json()["rule"] == "invitation"
+    with socket_of(client, room, invitation) as ben:  # Ben opens his link
+        seat = ben.receive_json()
+        assert seat["type"] == "seat" and seat["seat"] == 1
+        assert until(ben, state_at(0))["seat"] == 1
+        mine = seat["token"]
+    shown = client.get(f"/api/rooms/{room}/links", headers=auth(host)).json()["seats"][1]
+    assert shown["link"] is None and shown["claimed"]  # the host is shown no link now
+    for method in ("GET", "POST"):  # reading the seat, or taking it again
+        path = f"/api/rooms/{room}" if method == "GET" else f"/api/rooms/{room}/claim"
+        answer = client.request(method, path, headers=auth(invitation))
+        assert answer.status_code == 410 and "opened already" in answer.json()["detail"]
+    assert client.get(f"/api/rooms/{room}", headers=auth(mine)).json()["seat"] == 1
+    seen = client.get(f"/api/rooms/{room}").json()["seats"]
+    assert [s["by_host"] for s in seen] == [True, False, False]
+
+
+def test_a_seat_the_host_opens_says_so_to_everyone(client: TestClient) -> None:
+    created = invited_and_open(client, take=False)
+    room, host = created["room"], host_of(created)
+    taken = client.post(
+        f"/api/rooms/{room}/claim", headers={**auth(token_of(created, 1)), "X-Towpath-Host": host}
+    )
+    assert taken.json()["seat"] == 1
+    with socket_of(client, room) as spectator:
+        assert until(spectator, state_at(0))["seats"][1]["by_host"] is True
 
 
 def test_tokens_are_hmacs_of_room_seat_and_generation_under_the_servers_secret(
@@ -96,7 +132,8 @@ def test_tokens_are_hmacs_of_room_seat_and_generation_under_the_servers_secret(
         secret = client.app.state.lobby.secret  # type: ignore[attr-defined]
     assert len(secret) == 32
     room = created["room"]
-    assert token_of(created, 1) == link_token(secret, room, "1", 0)
+    assert created["seats"][1]["invitation"] == link_token(secret, room, "1", 0)
+    assert token_of(created, 1) == link_token(secret, room, "1 taken", 0)
     assert host_of(created) == link_token(secret, room, "host", 0)
     assert len(token_of(created, 1)) == 32  # 192 bits
     with make_client(sqlite_database) as client:  # the secret is kept across restarts

@@ -69,7 +69,7 @@ def test_a_first_release_database_is_upgraded_and_its_rooms_served(
         check_waiting(client, rooms["waiting"])
     engine = create_engine(database_url(url))
     with engine.connect() as db:
-        assert db.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0004"
+        assert db.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0005"
         assert {"server_keys", "chat"} <= set(inspect(db).get_table_names())
     engine.dispose()
 
@@ -122,7 +122,7 @@ def test_a_new_database_gets_the_newest_schema(sqlite_database: str) -> None:
         pass
     engine = create_engine(sqlite_database)
     with engine.connect() as db:
-        assert db.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0004"
+        assert db.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0005"
         columns = {c["name"] for c in inspect(db).get_columns("rooms")}
         seat_columns = {c["name"] for c in inspect(db).get_columns("seats")}
     engine.dispose()

@@ -31,7 +31,7 @@ EXAMPLES = 25  # per operation: enough to reach every status, few enough to stay
 CONFIG = SchemathesisConfig.from_str(
     """
 [checks.positive_data_acceptance]
-expected-statuses = ["2xx", "3xx", "401", "403", "404", "409", "422", "429", "5xx"]
+expected-statuses = ["2xx", "3xx", "401", "403", "404", "409", "410", "422", "429", "5xx"]
 """
 )
 
@@ -42,10 +42,16 @@ def test_every_refusal_is_documented_with_its_body(client: TestClient) -> None:
     expected = {
         ("post", "/api/rooms"): {"201", "413", "422", "429"},
         ("get", "/api/rooms"): {"200", "422"},
-        ("get", "/api/rooms/{room_id}"): {"200", "403", "404", "422"},
-        ("post", "/api/rooms/{room_id}/actions"): {"200", "400", "403", "404", "409", "413", "422"},
+        ("get", "/api/rooms/{room_id}"): {"200", "403", "404", "410", "422"},
+        ("post", "/api/rooms/{room_id}/actions"): {
+            *("200", "400", "403", "404", "409", "410", "413", "422")
+        },
         ("post", "/api/rooms/{room_id}/join"): {"200", "403", "404", "409", "413", "422", "429"},
-        ("post", "/api/rooms/{room_id}/seats/{seat}/link"): {"200", "403", "404", "409", "422"},
+        ("post", "/api/rooms/{room_id}/seats/{seat}/link"): {
+            *("200", "403", "404", "409", "410", "422")
+        },
+        ("post", "/api/rooms/{room_id}/claim"): {"200", "403", "404", "409", "410", "422"},
+        ("post", "/api/rooms/{room_id}/rematch"): {"200", "403", "404", "409", "410", "422", "429"},
     }
     for (method, path), statuses in expected.items():
         responses = paths[path][method]["responses"]

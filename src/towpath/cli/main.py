@@ -135,6 +135,15 @@ def serve(
     joins_per_hour: Annotated[
         float, typer.Option(min=0.01, help="seats one address may join per hour (burst 10)")
     ] = 240.0,
+    connections: Annotated[
+        int, typer.Option(min=1, help="connections open at once, per server process")
+    ] = 10_000,
+    connections_per_address: Annotated[
+        int, typer.Option(min=1, help="connections open at once from one client address")
+    ] = 256,
+    request_seconds: Annotated[
+        float, typer.Option(min=0.1, help="seconds for a request's head and body to arrive")
+    ] = 10.0,
     log_level: Annotated[
         str, typer.Option(help="uvicorn's log level; info shows the access log")
     ] = "warning",
@@ -150,7 +159,13 @@ def serve(
     if log_level not in LOG_LEVELS:
         raise GameError(f"--log-level: expected one of {', '.join(LOG_LEVELS)}, got {log_level!r}")
     archive = duration(archive_after)
-    limits = Limits(rooms_per_hour=rooms_per_hour, joins_per_hour=joins_per_hour)
+    limits = Limits(
+        rooms_per_hour=rooms_per_hour,
+        joins_per_hour=joins_per_hour,
+        connections=connections,
+        connections_per_address=connections_per_address,
+        request_seconds=request_seconds,
+    )
     run_server(host, port, database, bot_delay, archive, bot_workers, limits, log_level, workers)
 
 

@@ -17,7 +17,9 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import asdict
+import resource
+from contextlib import suppress
+from dataclasses import asdict, replace
 from typing import Any
 
 import uvicorn
@@ -27,10 +29,12 @@ from sqlalchemy import make_url
 from towpath.core.errors import GameError
 from towpath.core.heap import settle
 from towpath.server.app import create_app
+from towpath.server.guard import configure
 from towpath.server.limits import Limits
 from towpath.server.storage import database_url
 
 WS_MAX_SIZE = 64 * 1024  # bytes of one socket frame
+FILES_KEPT = 200  # open files a server process keeps for its database, bots and logs
 WORKER_SETTINGS = "TOWPATH_WORKER_SETTINGS"  # how `serve` hands its settings to its workers
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 DURATION = re.compile(r"(\d+(?:\.\d+)?)([smhd]?)")
@@ -65,7 +69,7 @@ def serve(
         "bot_delay": bot_delay,
         "bot_workers": bot_workers,
         "archive_after": archive_after,
-        "limits": asdict(limits or Limits()),
+        "limits": asdict(within_files(limits or Limits())),
     }
     shown = make_url(url).render_as_string(hide_password=True)
     processes = f", {workers} processes" if workers > 1 else ""
@@ -73,6 +77,8 @@ def serve(
     options: dict[str, Any] = {
         "host": host,
         "port": port,
+        "http": "towpath.server.guard:GuardedHttp",
+        "ws": "towpath.server.guard:GuardedWebSocket",
         "ws_max_size": WS_MAX_SIZE,
         "ws_per_message_deflate": False,  # compressing every board costs more CPU than it saves
         "log_level": log_level,
@@ -89,12 +95,25 @@ def serve(
     )
 
 
+def within_files(limits: Limits) -> Limits:
+    """The limits with at most as many connections as this process may open files (its soft
+    limit raised to the hard one first), less those the server keeps for itself."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        with suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+    most = max(1, soft - FILES_KEPT)
+    return replace(limits, connections=min(limits.connections, most))
+
+
 def worker_app(settings: dict[str, Any] | None = None) -> FastAPI:
     """The application of one server process, from `serve`'s settings (a worker: from
     $TOWPATH_WORKER_SETTINGS)."""
     settle()  # a server process keeps every open room's state and drawings
     given = dict(settings or json.loads(os.environ[WORKER_SETTINGS]))
-    limits = Limits(**given.pop("limits"))
+    limits = within_files(Limits(**given.pop("limits")))
+    configure(limits)
     return create_app(**given, limits=limits)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
 from functools import cache
 from html import escape
@@ -33,6 +33,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from markdown_it import MarkdownIt
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
+from starlette.exceptions import HTTPException
 
 import towpath
 from towpath.agents.settings import BOTS, bot_names, describe_bots
@@ -48,6 +49,7 @@ from towpath.core.options import (
     Option,
 )
 from towpath.server.bots import Bots
+from towpath.server.guard import MAX_BODY, BodyLimit
 from towpath.server.limits import Limits, RateLimiter
 from towpath.server.protocol import MAX_MESSAGE, ClientMessage
 from towpath.server.rooms import (
@@ -57,28 +59,27 @@ from towpath.server.rooms import (
     KEEP_IDLE,
     SEED_BITS,
     SPECTATOR,
+    UNWATCHED,
     Client,
     Lobby,
     Refused,
     Room,
     SeatRequest,
     Viewer,
-    drawing,
     dumps,
-    replay_told,
     variants,
 )
-from towpath.server.storage import Storage
+from towpath.server.storage import SeatRow, Storage
 
-MAX_BODY = 16 * 1024  # bytes of a request body
 AUTH_WAIT = 10.0  # seconds a socket has to send its auth message
 PAGE = 20  # rooms in a page of the lobby
 PICTURE_SEED, PICTURE_ACTIONS = 3, 12
 TOKEN_HEADER = "X-Towpath-Token"
+HOST_HEADER = "X-Towpath-Host"
 STATIC = resources.files("towpath.server") / "static"
 
 OptionValue = bool | int | str | list[int] | None
-Setting = int | float | str
+Setting = bool | int | float | str  # a bool stays one, to be refused by its setting's check
 GAME_IDS = towpath.game_ids()
 
 
@@ -216,6 +217,7 @@ DESCRIPTIONS = {
     403: "the token opens no seat of this room, or the request needs another one",
     404: "no such room",
     409: "refused by the game or the room's state (turn, version, rules, game over)",
+    410: "the link is an invitation that was opened already: it opens its seat once",
     413: f"request body over {MAX_BODY} bytes",
     422: "the request is not what was expected",
     429: "too many requests from this address: try again after Retry-After seconds",
@@ -279,11 +281,12 @@ def create_app(
     keep_idle: float = KEEP_IDLE,
     sweep_every: float = 60.0,
     bots: Bots | None = None,
+    unwatched: float = UNWATCHED,
 ) -> FastAPI:
     """The application on `database` (default: $TOWPATH_DATABASE_URL, else a SQLite file)."""
     storage = Storage(database)
     bots = bots or Bots(bot_workers)
-    lobby = Lobby(storage, bots, bot_delay, archive_after, keep_idle, sweep_every)
+    lobby = Lobby(storage, bots, bot_delay, archive_after, keep_idle, sweep_every, unwatched)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -304,28 +307,16 @@ def create_app(
     app.state.lobby = lobby
     app.state.storage = storage
     app.state.limiter = RateLimiter(limits or Limits())
-    app.middleware("http")(limit_body)
+    app.add_middleware(BodyLimit)
     app.add_exception_handler(Refused, refused)  # type: ignore[arg-type]
     app.add_exception_handler(GameError, game_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, invalid)  # type: ignore[arg-type]
+    app.add_exception_handler(HTTPException, http_error)  # type: ignore[arg-type]
+    app.add_exception_handler(Exception, failed)
     app.include_router(api)
     app.include_router(pages)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     return app
-
-
-async def limit_body(
-    request: Request, call_next: Callable[[Request], Awaitable[Response]]
-) -> Response:
-    length = request.headers.get("content-length")
-    too_big = {"detail": f"request body over {MAX_BODY} bytes", "rule": "size"}
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        return JSONResponse(too_big, 413)
-    if request.method in ("POST", "PUT", "PATCH") and length is None:
-        body = await request.body()
-        if len(body) > MAX_BODY:
-            return JSONResponse(too_big, 413)
-    return await call_next(request)
 
 
 async def refused(_request: Request, error: Refused) -> JSONResponse:
@@ -338,6 +329,19 @@ async def game_error(_request: Request, error: GameError) -> JSONResponse:
 
 async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
     return JSONResponse({"detail": first_error(error.errors()), "rule": "request"}, 422)
+
+
+async def http_error(_request: Request, error: HTTPException) -> JSONResponse:
+    """Starlette's own refusals (a body that is not JSON, an unknown route), in one line
+    with the rule, like every other."""
+    detail = error.detail if isinstance(error.detail, str) else str(error.detail)
+    if error.status_code == 400:
+        detail = "expected a body of JSON in UTF-8: this one could not be read"
+    return JSONResponse({"detail": detail, "rule": "request"}, error.status_code, error.headers)
+
+
+async def failed(_request: Request, _error: Exception) -> JSONResponse:
+    return JSONResponse({"detail": "the server failed on this request", "rule": "server"}, 500)
 
 
 def first_error(errors: Any) -> str:
@@ -373,15 +377,25 @@ TokenDep = Annotated[
     str | None,
     Header(alias=TOKEN_HEADER, max_length=100, description="a link's token (none: a spectator)"),
 ]
+HostDep = Annotated[
+    str | None,
+    Header(alias=HOST_HEADER, max_length=100, description="the host's token, if the host opens it"),
+]
 api = APIRouter(prefix="/api")
 pages = APIRouter(include_in_schema=False)
 
 
-async def entered(lobby: Lobby, room: Room, token: str | None) -> Viewer:
-    """Who the token makes its bearer in the room; an invited seat's first use marks it."""
+def entered(room: Room, token: str | None) -> Viewer:
+    """Who the token makes its bearer in the room; an invitation not taken yet opens nothing
+    but `claim` (the room page takes it through its socket)."""
     viewer = room.viewer(token)
-    if viewer.seat is not None:
-        await lobby.opened(room, viewer.seat)
+    if viewer.invitation:
+        raise Refused(
+            403,
+            f"this link is an invitation, taken once: open it in a browser, or take it with "
+            f"POST /api/rooms/{room.id}/claim, which answers the seat's own token",
+            "invitation",
+        )
     return viewer
 
 
@@ -393,8 +407,9 @@ def room_link(request: Request, room_id: str, fragment: str = "") -> str:
     return f"{base_url(request)}/room/{room_id}" + (f"#{fragment}" if fragment else "")
 
 
-def seat_link(request: Request, room: Room, seat: int) -> SeatLink:
-    token = room.token(seat)
+def seat_link(request: Request, room: Room, seat: int, token: str | None = None) -> SeatLink:
+    """The seat's link: with `token`, else the token that opens the seat now."""
+    token = token or room.own_token(seat)
     return SeatLink(seat=seat, token=token, link=room_link(request, room.id, f"seat={token}"))
 
 
@@ -419,8 +434,16 @@ async def create_room(body: NewRoom, request: Request, lobby: LobbyDep) -> RoomC
         if body.seats is not None
         else None
     )
+    address = request.client.host if request.client else "unknown"
     room = await lobby.create(
-        body.game, body.players, dict(body.options), seats, body.seed, body.listed, clock=body.clock
+        body.game,
+        body.players,
+        dict(body.options),
+        seats,
+        body.seed,
+        body.listed,
+        clock=body.clock,
+        creator=lobby.creator_of(address),
     )
     host = room.token("host")
     links = [seat_link(request, room, s.seat) for s in room.seats if s.access == INVITED]
@@ -447,21 +470,23 @@ async def list_rooms(
     return RoomPage(rooms=rooms, next=following)
 
 
-@api.get("/rooms/{room_id}", tags=["rooms"], responses=problems(403, 404))
+@api.get("/rooms/{room_id}", tags=["rooms"], responses=problems(403, 404, 410))
 async def room_state(room_id: str, lobby: LobbyDep, token: TokenDep = None) -> dict[str, Any]:
     """What the seat of the token (or a spectator) sees now: the same as the socket sends."""
     async with lobby.using(room_id) as room:
-        viewer = await entered(lobby, room, token)
+        viewer = entered(room, token)
         return room.payload(viewer.seat)
 
 
 @api.post(
-    "/rooms/{room_id}/actions", tags=["rooms"], responses=problems(400, 403, 404, 409, 413, 422)
+    "/rooms/{room_id}/actions",
+    tags=["rooms"],
+    responses=problems(400, 403, 404, 409, 410, 413, 422),
 )
 async def act(room_id: str, body: ActionIn, lobby: LobbyDep, token: TokenDep = None) -> Accepted:
     """Play an action chosen at `version`; refused with the engine's reason and rule."""
     async with lobby.using(room_id) as room:
-        viewer = await entered(lobby, room, token)
+        viewer = entered(room, token)
         return Accepted(version=await lobby.act(room, viewer.seat, body.version, body.action))
 
 
@@ -481,7 +506,7 @@ async def join(room_id: str, body: JoinIn, request: Request, lobby: LobbyDep) ->
         return seat_link(request, room, seat)
 
 
-@api.get("/rooms/{room_id}/links", tags=["host"], responses=problems(403, 404))
+@api.get("/rooms/{room_id}/links", tags=["host"], responses=problems(403, 404, 410))
 async def links(room_id: str, request: Request, lobby: LobbyDep, token: TokenDep = None) -> Links:
     """For the host: every invited seat's link, and the spectator link."""
     async with lobby.using(room_id) as room:
@@ -495,7 +520,7 @@ async def links(room_id: str, request: Request, lobby: LobbyDep, token: TokenDep
                     name=s.name,
                     access=s.access or INVITED,
                     claimed=s.claimed,
-                    link=seat_link(request, room, s.seat).link if s.access == INVITED else None,
+                    link=seat_link(request, room, s.seat).link if invitation(s) else None,
                 )
                 for s in room.seats
                 if s.kind == "human"
@@ -503,7 +528,9 @@ async def links(room_id: str, request: Request, lobby: LobbyDep, token: TokenDep
         )
 
 
-@api.post("/rooms/{room_id}/seats/{seat}/link", tags=["host"], responses=problems(403, 404, 409))
+@api.post(
+    "/rooms/{room_id}/seats/{seat}/link", tags=["host"], responses=problems(403, 404, 409, 410)
+)
 async def reissue(
     room_id: str, seat: int, request: Request, lobby: LobbyDep, token: TokenDep = None
 ) -> SeatLink:
@@ -514,19 +541,53 @@ async def reissue(
         return seat_link(request, room, seat)
 
 
+def invitation(seat: SeatRow) -> bool:
+    """Whether the host is shown the seat's link: an invited seat whose player has not
+    opened it (a taken seat's token is its player's alone)."""
+    return seat.access in (INVITED, None) and not seat.sealed and not seat.claimed
+
+
 def host_only(room: Room, token: str | None) -> None:
     if not room.viewer(token).host:
         raise Refused(403, "only the room's host link may do this", "host")
 
 
-@api.post("/rooms/{room_id}/rematch", tags=["rooms"], responses=problems(403, 404, 409))
+@api.post("/rooms/{room_id}/claim", tags=["rooms"], responses=problems(403, 404, 409, 410))
+async def claim(
+    room_id: str,
+    request: Request,
+    lobby: LobbyDep,
+    token: TokenDep = None,
+    host: HostDep = None,
+) -> SeatLink:
+    """Take an invitation (its token in X-Towpath-Token): the answer holds the seat's own
+    token, which opens the seat from now on; the invitation opens nothing any more, and the
+    host is not shown the seat's link. With the host's token in X-Towpath-Host too, every
+    seat is shown that the host opened the seat."""
+    async with lobby.using(room_id) as room:
+        viewer = room.viewer(token)
+        if viewer.seat is None or not viewer.invitation:
+            raise Refused(409, "expected the token of an invitation not taken yet", "invitation")
+        by_host = room.hosted_by(host)
+        own = await lobby.claim(room, viewer.seat, by_host)
+        return seat_link(request, room, viewer.seat, own)
+
+
+@api.post(
+    "/rooms/{room_id}/rematch",
+    tags=["rooms"],
+    responses=problems(403, 404, 409, 410, 429),
+    dependencies=[Depends(limited("rooms"))],
+)
 async def rematch(
     room_id: str, request: Request, lobby: LobbyDep, token: TokenDep = None
 ) -> Rematch:
-    """The next game with the same seats; a player gets the link to their seat in it, the
-    host the host's."""
+    """The next game with the same seats, for a seat's player or the host (it counts as a
+    room created): a player gets the link to their seat in it, the host the host's."""
     async with lobby.using(room_id) as room:
-        viewer = await entered(lobby, room, token)
+        viewer = entered(room, token)
+        if viewer.seat is None and not viewer.host:
+            raise Refused(403, "a rematch is asked for by a seat's player or the host", "seat")
         new, new_token = await lobby.rematch(room, viewer)
     role = "host" if viewer.host else "seat"
     fragment = f"{role}={new_token}" if new_token else ""
@@ -534,7 +595,7 @@ async def rematch(
     return Rematch(room=new.id, seat=seat, link=room_link(request, new.id, fragment))
 
 
-@api.get("/rooms/{room_id}/replay", tags=["rooms"], responses=problems(403, 404, 409, 422))
+@api.get("/rooms/{room_id}/replay", tags=["rooms"], responses=problems(403, 404, 409, 410, 422))
 async def replay(
     room_id: str,
     lobby: LobbyDep,
@@ -544,30 +605,12 @@ async def replay(
     """A finished (or archived) game's position after `step` actions, every secret shown (the
     seed is published: nothing is secret any more)."""
     async with lobby.using(room_id) as room:
-        viewer = await entered(lobby, room, token)
+        viewer = entered(room, token)
         if not room.closed():
             raise Refused(409, "the replay opens once the game is over", "game over")
-        steps = len(room.row.actions)
-        step = min(step, steps)
-        state, moves = await asyncio.to_thread(
-            replay_told, room.game, room.row.seed, room.row.actions[:step]
-        )
-        svg, text = drawing(state, viewer.seat, reveal=True)
-        log = state.log(viewer.seat)
-        return {
-            "room": room.id,
-            "seat": viewer.seat,
-            "step": step,
-            "steps": steps,
-            "action": log[step - 1] if step else None,
-            "current_player": state.current_player,
-            "view": state.open_view(),
-            "svg": svg,
-            "text": text,
-            "log": log,
-            "moves": moves,
-            **room.fairness(),
-        }
+        step = min(step, len(room.row.actions))
+        shown = await asyncio.to_thread(room.replay().answer, step, viewer.seat)
+        return {"room": room.id, "seat": viewer.seat, **shown, **room.fairness()}
 
 
 @api.get("/rooms/{room_id}/record", tags=["rooms"], responses=problems(404, 409))
@@ -612,10 +655,22 @@ async def _authenticate(websocket: WebSocket, lobby: Lobby, room: Room) -> Viewe
             return None
         message, problem = _parse(text)
         if message is not None and message.type == "auth":
-            return await entered(lobby, room, message.token)
+            return await _enter(websocket, lobby, room, message)
         await websocket.send_json(
             {"type": "error", "message": problem or "expected an auth message first"}
         )
+
+
+async def _enter(websocket: WebSocket, lobby: Lobby, room: Room, message: ClientMessage) -> Viewer:
+    """Who the auth message makes the socket's client; an invitation is taken, and the
+    seat's own token sent first (`seat`)."""
+    viewer = room.viewer(message.token)
+    if viewer.seat is None or not viewer.invitation:
+        return viewer
+    by_host = room.hosted_by(message.host)
+    own = await lobby.claim(room, viewer.seat, by_host)
+    await websocket.send_json({"type": "seat", "seat": viewer.seat, "token": own})
+    return Viewer(viewer.seat)
 
 
 async def _serve(websocket: WebSocket, lobby: Lobby, room: Room, viewer: Viewer) -> None:
@@ -659,7 +714,7 @@ async def _send_loop(websocket: WebSocket, client: Client) -> None:
 def _parse(text: str) -> tuple[ClientMessage | None, str | None]:
     """A client's message, or what was wrong with it."""
     if text == "\0binary":
-        return None, "expected a text message holding JSON, got a binary one"
+        return None, "expected a text message of JSON in UTF-8, got binary data"
     if len(text) > MAX_MESSAGE:
         return None, f"message over {MAX_MESSAGE} characters"
     try:

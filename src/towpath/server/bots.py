@@ -2,10 +2,13 @@
 
 A random move is drawn here, on the event loop: the draw costs less than the state's trip to a
 worker and back. Two lanes, so that no move waits behind a dearer one of another room: greedy
-moves go to the cheap lane, MCTS searches to the search lane. A lane is a few worker processes and a
-first-come-first-served queue of moves; a room has at most one move in flight (the lobby's bot
-task), so the queue serves rooms round-robin, and a cheap move waits at most for other cheap
-moves (a greedy move at its largest settings takes well under a second).
+moves go to the cheap lane, MCTS searches to the search lane. A lane is a few worker processes
+and the moves waiting for one, served fairly among the rooms' creators (`Turn`): a free worker
+takes the move of the creator it served least lately (moves of rooms where people play before
+those of rooms of bots alone), so a room's bot waits at most one move per other creator with
+a move waiting, however many rooms those creators run. A room has at most one move in flight
+(the lobby's bot task); a cheap move waits only for other cheap moves (a greedy move at its
+largest settings takes well under a second).
 A move's limit is its search time plus a margin (a cheap move's is fixed). A worker past it is
 killed and replaced, and the move plays the search's last report of its leading action, else a
 greedy move with a small budget from the cheap lane (under a limit of its own), else a random
@@ -36,6 +39,7 @@ MARGIN = 1.0  # seconds a search may overrun its time (reading the state, the an
 CHEAP_SECONDS = 3.0  # a greedy move's limit (its largest settings take < 1 s)
 FALLBACK = "greedy:budget=0,sample=20,shortlist=4"
 FALLBACK_SECONDS = 2.0
+MAX_CREATORS = 10_000  # creators whose last move a lane remembers
 CONTEXT = multiprocessing.get_context("forkserver")  # forks from a clean, single process
 CONTEXT.set_forkserver_preload(["towpath.server.bots"])
 
@@ -82,6 +86,22 @@ def _work(connection: Connection, play: Play) -> None:
             connection.send(("done", answer))
         except Exception as error:  # reported to the server, which falls back
             connection.send(("failed", f"{type(error).__name__}: {error}"))
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Whose move waits for a worker: the room's creator (a digest of their address), and
+    whether people play in the room (their moves go first)."""
+
+    creator: str
+    people: bool = True
+
+
+@dataclass
+class Waiting:
+    turn: Turn
+    worker: asyncio.Future[Worker]
+    arrived: int
 
 
 @dataclass
@@ -150,7 +170,7 @@ class Worker:
 
 
 class Lane:
-    """`size` workers and a first-come-first-served queue of moves waiting for one."""
+    """`size` workers and the moves waiting for one, served fairly (see the module)."""
 
     def __init__(self, name: str, size: int, play: Play, starters: ThreadPoolExecutor) -> None:
         self.name = name
@@ -158,12 +178,16 @@ class Lane:
         self.play = play
         self.starters = starters
         self.workers: set[Worker] = set()
-        self.idle: asyncio.Queue[Worker] | None = None
+        self.starting = 0  # workers being started
+        self.idle: list[Worker] = []
+        self.waiting: list[Waiting] = []
+        self.served: dict[str, int] = {}  # creator -> when a worker last took their move
+        self.moves = 0  # moves given a worker so far
         self.replacing: set[asyncio.Task[None]] = set()
         self.closed = False
 
-    async def run(self, job: tuple[str, str, int], limit: float) -> Outcome:
-        worker = await self._take()
+    async def run(self, job: tuple[str, str, int], limit: float, turn: Turn) -> Outcome:
+        worker = await self._take(turn)
         outcome = Outcome(None, cut=True, failure="cancelled")
         try:
             outcome = await worker.run(job, limit)
@@ -174,22 +198,53 @@ class Lane:
                 self._give_back(worker)
         return outcome
 
-    async def _take(self) -> Worker:
-        if self.idle is None:
-            self.idle = asyncio.Queue()
-        if self.idle.empty() and len(self.workers) < self.size:
-            worker = await asyncio.get_running_loop().run_in_executor(
-                self.starters, Worker, self.play
-            )
+    async def _take(self, turn: Turn) -> Worker:
+        if self.idle:
+            return self._given(self.idle.pop(), turn)
+        if len(self.workers) + self.starting < self.size:
+            self.starting += 1
+            try:
+                worker = await asyncio.get_running_loop().run_in_executor(
+                    self.starters, Worker, self.play
+                )
+            finally:
+                self.starting -= 1
             self.workers.add(worker)
             if self.closed:
                 worker.kill()
-            return worker
-        return await self.idle.get()
+            return self._given(worker, turn)
+        waiting = Waiting(turn, asyncio.get_running_loop().create_future(), self.moves)
+        self.waiting.append(waiting)
+        try:
+            return await waiting.worker
+        except asyncio.CancelledError:
+            if waiting.worker.done() and not waiting.worker.cancelled():
+                self._give_back(waiting.worker.result())  # given as the move was cancelled
+            raise
+        finally:
+            if waiting in self.waiting:
+                self.waiting.remove(waiting)
+
+    def _given(self, worker: Worker, turn: Turn) -> Worker:
+        self.moves += 1
+        self.served[turn.creator] = self.moves
+        if len(self.served) > MAX_CREATORS:  # forget those with no move waiting
+            self.served = {w.turn.creator: self.served.get(w.turn.creator, 0) for w in self.waiting}
+        return worker
 
     def _give_back(self, worker: Worker) -> None:
-        assert self.idle is not None
-        self.idle.put_nowait(worker)
+        """The worker takes the next move: of a room where people play before one of bots
+        alone, of the creator it served least lately, the longest waiting of theirs."""
+        waiting = [w for w in self.waiting if not w.worker.done()]
+        if not waiting:
+            self.idle.append(worker)
+            return
+        chosen = min(
+            waiting,
+            key=lambda w: (not w.turn.people, self.served.get(w.turn.creator, 0), w.arrived),
+        )
+        self.waiting.remove(chosen)
+        chosen.worker.set_result(self._given(worker, chosen.turn))
 
     def _replace(self, worker: Worker) -> None:
         """Kill a worker past its limit and start another in its place, in the background."""
@@ -213,6 +268,8 @@ class Lane:
 
     def close(self) -> None:
         self.closed = True
+        for waiting in self.waiting:
+            waiting.worker.cancel()
         for worker in list(self.workers):
             worker.kill()
         self.workers.clear()
@@ -237,20 +294,21 @@ class Bots:
         self.search = Lane("search", searches, play, self.starters)
         self.cheap = Lane("cheap", cheap, play, self.starters)
 
-    async def move(self, state: State, spec: str, seed: int) -> str:
-        """The bot's action in notation, within the bot's limit (and the fallback's)."""
+    async def move(self, state: State, spec: str, seed: int, turn: Turn = Turn("")) -> str:
+        """The bot's action in notation, within the bot's limit (and the fallback's); `turn`
+        says whose move it is, for the lanes' fairness."""
         name = spec.partition(":")[0]
         if name == "random":
             return random_action(state, seed)
         lane = self.search if name == "mcts" else self.cheap
         job = (state.to_json(), spec, seed)
-        outcome = await lane.run(job, move_limit(spec))
+        outcome = await lane.run(job, move_limit(spec), turn)
         if outcome.action is not None and outcome.failure is None:
             if outcome.cut:
                 log.info("bot %s cut at its limit: playing its leading action", spec)
             return outcome.action
         log.warning("bot %s gave no action (%s): falling back", spec, outcome.failure or "cut")
-        fallback = await self.cheap.run((job[0], FALLBACK, seed), FALLBACK_SECONDS)
+        fallback = await self.cheap.run((job[0], FALLBACK, seed), FALLBACK_SECONDS, turn)
         if fallback.action is not None and fallback.failure is None:
             return fallback.action
         return random_action(state, seed)
@@ -267,4 +325,4 @@ def random_action(state: State, seed: int) -> str:
     return str(towpath.agent("random", seed=seed).choose(state))
 
 
-__all__ = ["Bots", "Outcome", "move_limit", "play_move"]
+__all__ = ["Bots", "Outcome", "Turn", "move_limit", "play_move"]

@@ -113,10 +113,13 @@ class Cluster:
     # -- ownership -------------------------------------------------------------------------
 
     async def take(self, room_id: str) -> bool:
-        """Become the room's owner if nobody is."""
+        """Become the room's owner if nobody is (a room held already is held still if the
+        lease connection is alive: else every lease is lost, and the room taken if free)."""
         async with self._leasing:
             if room_id in self._held:
-                return True
+                if await self._alive():
+                    return True
+                self._forget_leases()
             leases = await self._lease_connection()
             found = await (
                 await leases.execute(f"SELECT pg_try_advisory_lock({KEY})", (room_id,))
@@ -177,13 +180,28 @@ class Cluster:
                 await self._own(leases, found)
             return found
 
+    async def _alive(self) -> bool:
+        """Whether the lease connection still answers (and so holds its locks)."""
+        if self._leases is None or self._leases.closed:
+            return False
+        try:
+            await self._leases.execute("SELECT 1")
+            return True
+        except (psycopg.Error, OSError):
+            return False
+
     async def _drop_leases(self) -> None:
-        self.handler.lost_leases()
         async with self._leasing:
-            self._held.clear()
-            if self._leases is not None:
-                await self._leases.close()
-            self._leases = None
+            self._forget_leases()
+
+    def _forget_leases(self) -> None:
+        """The lease connection failed: PostgreSQL released its locks, so every room this
+        process held may have another owner now. The next lease opens a new connection."""
+        self.handler.lost_leases()
+        self._held.clear()
+        if self._leases is not None and not self._leases.closed:
+            self._spawn(self._leases.close())
+        self._leases = None
 
     async def _beat_forever(self) -> None:
         while True:

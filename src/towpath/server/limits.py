@@ -15,9 +15,12 @@ MAX_ADDRESSES = 10_000  # buckets kept before the full ones are forgotten
 
 @dataclass(frozen=True)
 class Limits:
-    rooms_per_hour: float = 60.0
+    rooms_per_hour: float = 60.0  # rooms created and rematches asked for
     joins_per_hour: float = 240.0
     burst: int = 10
+    connections: int = 10_000  # open at once in a process (`serve` keeps it under its files)
+    connections_per_address: int = 256
+    request_seconds: float = 10.0  # for a request's head and body to arrive
 
     def per_hour(self, kind: str) -> float:
         return self.rooms_per_hour if kind == "rooms" else self.joins_per_hour

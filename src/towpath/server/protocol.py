@@ -4,7 +4,9 @@ Messages are JSON objects with a `type`. The client's first message is `auth`; t
 pushes the seat's `state` at once and after every change, and answers the client's messages.
 
 From the client (`ClientMessage`, at most `MAX_MESSAGE` characters):
-- `{"type": "auth", "token": T}`: the link's token (null: a spectator).
+- `{"type": "auth", "token": T, "host": H}`: the link's token (null: a spectator); an
+  invitation's token takes the seat (answered first with `seat`), and `host`, the host's token
+  if this browser holds it, shows every seat that the host opened it.
 - `{"type": "act", "version": V, "action": A}`: play the action's notation, chosen at state
   version V (a stale version is refused).
 - `{"type": "undo", "version": V}`: take back the seat's last action, which the engine allows
@@ -17,6 +19,8 @@ From the client (`ClientMessage`, at most `MAX_MESSAGE` characters):
 - `{"type": "ping"}`.
 
 From the server:
+- `seat`: `{"seat", "token"}`: the seat's own token, after an auth message with its invitation;
+  the invitation opens nothing any more, so the page keeps this token instead.
 - `state`: everything the seat may know, built from `view(seat)`; see `Room.payload`. Among its
   keys: `version` (it grows with every action and every take-back), `legal` (the seat's legal
   actions, each `{"action", "kind", "did", "what"}`), `moves` (every action played, each
@@ -28,7 +32,9 @@ From the server:
   the parts of the latest board and joins them. `moves`, and `log` (each move's notation as
   the seat may know it), hold the moves from the index `moves_from` on: the page keeps those
   before (after a take-back, `moves_from` is below the count it keeps).
-- `presence`: `{"seats": [...]}`, when players come, go, rename themselves or are stood in for.
+- `presence`: `{"seats": [...], "spectators": N}`, when players come, go, rename themselves or
+  are stood in for, or spectators come and go: at most one every `PRESENCE_GAP` (0.25 s) a
+  room, and only when it changed.
 - `chat`: `{"messages": [{"seat", "name", "text", "at"}]}`: the latest lines on connecting,
   then each new line.
 - `refused`: `{"message", "rule", "version", "action"}`: an act or undo the server turned down.
@@ -55,6 +61,7 @@ class ClientMessage(BaseModel):
 
     type: Literal["auth", "act", "undo", "chat", "name", "back", "ping"]
     token: str | None = Field(None, max_length=100)
+    host: str | None = Field(None, max_length=100)
     version: int | None = Field(None, ge=0)
     action: str | None = Field(None, max_length=200)
     text: str | None = Field(None, max_length=CHAT_LENGTH)

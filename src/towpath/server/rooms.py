@@ -16,6 +16,9 @@ Seats and links: a person's seat is *invited* (only its link opens it) or *open*
 join it from the lobby, choosing their own name). Every link's token is an HMAC of the room,
 the seat (or "host") and the seat's generation under the server's secret, so the host can be
 shown the invitation links again, and re-issuing a link (a new generation) revokes the old one.
+An invitation is taken once (`claim`): whoever opens it first gets the seat's own token, which
+the host never sees, and the invitation opens nothing any more; a seat opened by the host's
+browser says so to every seat, and so does every re-issued link (`seat_list`).
 
 Seeds: every room commits to its seed from the start (`seed_hash`, SHA-256 of its decimal
 text) and publishes it once the game is over. A seed chosen by the creator (only in unlisted
@@ -39,6 +42,7 @@ import hashlib
 import hmac
 import json
 import logging
+import re
 import secrets
 import sys
 import time
@@ -51,6 +55,8 @@ from functools import partial
 from importlib import resources
 from typing import Any, TypeVar
 
+from sqlalchemy.exc import IntegrityError
+
 import towpath
 from towpath.agents.settings import check_settings
 from towpath.agents.spec import AgentSpec
@@ -60,9 +66,10 @@ from towpath.core.errors import GameError, IllegalAction
 from towpath.core.game import JSON, Game, State
 from towpath.core.options import FileOption
 from towpath.core.svg import parts_of as svg_parts
-from towpath.server.bots import Bots
+from towpath.server.bots import Bots, Turn
 from towpath.server.cluster import PRESENCE_EVERY, Cluster, Payload
 from towpath.server.protocol import CHAT_LENGTH, NAME_LENGTH, readable
+from towpath.server.replays import Replay, drawing
 from towpath.server.storage import (
     CHAT_KEPT,
     ActionRow,
@@ -72,21 +79,27 @@ from towpath.server.storage import (
     SeatRow,
     Storage,
 )
+from towpath.server.watchdog import ENGINE_BOUND, WATCHDOG, Overran
 
 log = logging.getLogger("towpath.server")
 T = TypeVar("T")
 
 TOKEN_BYTES = 24  # 192 bits of HMAC per link token
+ID_BYTES, ID_TAG_BYTES = 9, 3  # a room id's random bytes and the tag that vouches for them
+ID_LENGTH = 4 * (ID_BYTES + ID_TAG_BYTES) // 3  # characters of a room id
+ID_SHAPE = re.compile(r"[A-Za-z0-9_-]+")
 SEED_BITS = 128  # a server-chosen seed: its hash cannot be searched back to it
 QUEUE_LIMIT = 256  # messages waiting for one client before it is dropped as too slow
 INVITED, OPEN = "invited", "open"
 ARCHIVE_AFTER = 7 * 24 * 3600.0
 KEEP_IDLE = 60.0  # seconds an unused, unwatched room stays in memory
+UNWATCHED = 600.0  # seconds a game of bots alone goes on with nobody watching it
 STAND_IN = "greedy:budget=0,sample=20,shortlist=4"  # plays for a person whose clock ran out
 CLOCK_RANGE = (5, 7 * 24 * 3600)  # seconds a turn clock may be set to
 CHAT_BURST, CHAT_WINDOW = 5, 10.0  # chat lines a client may send within the window
 WRITE_WAIT = 15.0  # seconds a change waits for a room's owner to answer, retries included
 PRESENCE_KEPT = 3 * PRESENCE_EVERY  # seconds another process's word on who is present holds
+PRESENCE_GAP = 0.25  # seconds between a room's presence messages, at least
 REISSUED = "this link was re-issued: ask the host for the new one"
 
 
@@ -111,6 +124,16 @@ class SeatRequest:
     settings: dict[str, JSON] = field(default_factory=dict)
     access: str = INVITED
     claimed: bool = False  # an open seat kept for the player who joined it before (a rematch)
+    taken: bool = False  # the creator's own seat: taken by the host from the start
+
+
+@dataclass(frozen=True)
+class Presence:
+    """Who another process said is in a room through it, and when it was heard."""
+
+    heard: float
+    seats: frozenset[int]
+    spectators: int
 
 
 @dataclass(frozen=True)
@@ -120,14 +143,16 @@ class Viewer:
 
     seat: int | None = None
     host: bool = False
+    invitation: bool = False  # the seat's invitation, not taken yet: it must be claimed
 
 
 SPECTATOR = Viewer()
+TAKEN = "this invitation was opened already: ask the host for a new link"
 Message = dict[str, JSON]
 Closing = tuple[int, str]  # a socket close code and its reason
 StateText = Callable[[], str]  # makes a state message in JSON, when its socket is ready
 PARTS_KEPT = 1024  # board parts a room keeps with their keys and JSON, across versions
-Outgoing = Message | StateText | Closing
+Outgoing = Message | str | StateText | Closing
 
 
 def dumps(message: JSON) -> str:
@@ -159,7 +184,7 @@ class Client:
         self.said.append(now)
         return True
 
-    def push(self, message: Message | StateText) -> None:
+    def push(self, message: Message | str | StateText) -> None:
         if callable(message):
             for older in [m for m in self.waiting if callable(m)]:
                 self.waiting.remove(older)
@@ -222,15 +247,6 @@ def _check_variant(cls: type[Game], spec: FileOption, value: object) -> None:
         )
 
 
-def drawing(state: State, seat: int | None, reveal: bool = False) -> tuple[str | None, str | None]:
-    """The board as SVG, or as text for a game without an SVG rendering: (svg, text);
-    `reveal`: every secret shown (a replay)."""
-    try:
-        return state.render_svg(seat, reveal=reveal), None
-    except GameError:
-        return None, state.render_text(seat)
-
-
 def seat_list(seats: list[SeatRow], connected: set[int | None]) -> list[Message]:
     return [
         {
@@ -242,6 +258,8 @@ def seat_list(seats: list[SeatRow], connected: set[int | None]) -> list[Message]
             "claimed": seat.claimed or seat.kind == "bot",
             "connected": seat.kind == "bot" or seat.seat in connected,
             "away": seat.away,
+            "by_host": seat.by_host,
+            "reissued": seat.generation,
         }
         for seat in seats
     ]
@@ -251,9 +269,25 @@ Told = dict[str, JSON]  # an action in words: {"seat", "kind", "did", "what"}
 
 
 def told(state: State, action_text: str) -> tuple[Action, Told]:
-    """The action of a notation in `state`, and what it is in words (before it is played)."""
-    action = state.game.parse_action(action_text, state)
+    """The action of a recorded notation in `state` (see `Game.parse_recorded`), and what it
+    is in words (before it is played)."""
+    action = state.game.parse_recorded(action_text, state)
     return action, {"seat": state.current_player, **state.words(action).to_json()}
+
+
+def checked(state: State, text: str) -> tuple[State, Action, Told]:
+    """A client's action played on a copy of `state`: the state after it, the action, and
+    what it is in words. Nothing is told of an action before the engine accepted it."""
+    try:
+        action = state.game.parse_action(text, state)
+    except GameError as error:
+        raise Refused(400, str(error), "notation") from None
+    after = state.clone()
+    try:
+        after.apply(action)
+    except IllegalAction as error:
+        raise Refused(409, str(error), error.rule) from None
+    return after, action, {"seat": state.current_player, **state.words(action).to_json()}
 
 
 def replay_told(game: Game, seed: int, actions: list[str]) -> tuple[State, list[Told]]:
@@ -295,10 +329,16 @@ class Room:
         self.acted_at = time.time()
         self.users = 0  # requests using the room now: it stays in memory meanwhile
         self.touched = time.monotonic()
+        self.watched_at = self.touched  # when someone last watched it (see `unwatched`)
         self._cache: dict[int | None, Settled] = {}
+        self._replay: Replay | None = None
         self._parts: dict[str, tuple[str, str]] = {}  # a board part -> its key and JSON
         self.owned = True  # this process writes to it, runs its bots and clock (see `cluster`)
-        self.elsewhere: dict[str, tuple[float, set[int]]] = {}  # process: (heard at, its seats)
+        self.elsewhere: dict[str, Presence] = {}  # what other processes said is there
+        self.on_presence: Callable[[Room], None] | None = None  # after presence was told
+        self._presence_due: asyncio.TimerHandle | None = None
+        self._presence_at = 0.0  # when presence was last told
+        self._presence_told = ""
 
     @property
     def id(self) -> str:
@@ -311,9 +351,22 @@ class Room:
         return len(self.state.history) + 2 * self.row.undos
 
     def token(self, who: int | str) -> str:
-        """The token of a seat's link (at its generation) or of the host's."""
+        """The token of a seat's link (at its generation) or of the host's: an invited seat's
+        invitation until it is taken (`seat_token` then)."""
         generation = self.seats[who].generation if isinstance(who, int) else 0
         return link_token(self.secret, self.id, str(who), generation)
+
+    def hosted_by(self, token: str | None) -> bool:
+        """Whether the token is the host's."""
+        return token is not None and hmac.compare_digest(token, self.token("host"))
+
+    def seat_token(self, seat: int) -> str:
+        """The token of whoever took the seat's invitation (`claim`): the seat's own."""
+        return link_token(self.secret, self.id, f"{seat} taken", self.seats[seat].generation)
+
+    def own_token(self, seat: int) -> str:
+        """The token that opens the seat now: its own once taken, else its link's."""
+        return self.seat_token(seat) if self.seats[seat].sealed else self.token(seat)
 
     def issued(self, seat: SeatRow) -> bool:
         """Whether the seat has a link: an invited seat always, an open one once joined."""
@@ -324,12 +377,18 @@ class Room:
         nothing here."""
         if not token:
             return SPECTATOR
-        if hmac.compare_digest(token, self.token("host")):
+        if self.hosted_by(token):
             return Viewer(host=True)
         digest = hashlib.sha256(token.encode()).hexdigest()
         for seat in self.seats:
-            if self.issued(seat) and hmac.compare_digest(token, self.token(seat.seat)):
+            if not self.issued(seat):
+                continue
+            if seat.sealed and hmac.compare_digest(token, self.seat_token(seat.seat)):
                 return Viewer(seat.seat)
+            if hmac.compare_digest(token, self.token(seat.seat)):
+                if seat.sealed:
+                    raise Refused(410, TAKEN, "token")
+                return Viewer(seat.seat, invitation=seat.access == INVITED and not seat.claimed)
             if seat.token_digest is not None and hmac.compare_digest(seat.token_digest, digest):
                 return Viewer(seat.seat)
         raise Refused(403, "this link opens no seat of this room: it is wrong or revoked", "token")
@@ -340,14 +399,23 @@ class Room:
     def present(self) -> set[int | None]:
         """The seats with a socket open here, or through another process lately."""
         here: set[int | None] = {client.seat for client in self.clients}
-        now = time.monotonic()
-        for heard, seats in self.elsewhere.values():
-            if now - heard < PRESENCE_KEPT:
-                here |= seats
+        for there in self._heard():
+            here |= there.seats
         return here
 
-    def seated_here(self) -> list[int]:
-        return sorted({client.seat for client in self.clients if client.seat is not None})
+    def spectators(self) -> int:
+        """The sockets watching without a seat, here and through other processes lately."""
+        here = sum(1 for client in self.clients if client.seat is None)
+        return here + sum(there.spectators for there in self._heard())
+
+    def _heard(self) -> list[Presence]:
+        now = time.monotonic()
+        return [there for there in self.elsewhere.values() if now - there.heard < PRESENCE_KEPT]
+
+    def here(self) -> tuple[list[int], int]:
+        """Who is here through this process: the seats with a socket, and the spectators."""
+        seats = sorted({client.seat for client in self.clients if client.seat is not None})
+        return seats, sum(1 for client in self.clients if client.seat is None)
 
     def fairness(self) -> Message:
         """The seed's commitment, and the seed itself once the game is over for good."""
@@ -356,6 +424,13 @@ class Room:
             "seed_chosen": self.row.seed_chosen,
             "seed": str(self.row.seed) if self.closed() else None,
         }
+
+    def replay(self) -> Replay:
+        """The replay of the finished game (made once: its record never changes now)."""
+        assert self.closed()
+        if self._replay is None:
+            self._replay = Replay(self.game, self.row.seed, self.row.actions, self.moves)
+        return self._replay
 
     def closed(self) -> bool:
         """Whether no action can come any more: the game is over or the room archived."""
@@ -447,6 +522,7 @@ class Room:
     def _live(self) -> Message:
         return {
             "seats": self.seat_list(),
+            **self._watchers(),
             "rematch": self.row.rematch,
             "archived": self.row.archived,
             "clock": self.clock(),
@@ -470,6 +546,20 @@ class Room:
         row = self.seats[seat]
         return row.kind == "human" and not row.away and not self.closed()
 
+    def check_name(self, name: str, seat: int) -> None:
+        """A seat's new name may be no other seat's: the table and its log name players."""
+        taken = next(
+            (s for s in self.seats if s.seat != seat and s.name.casefold() == name.casefold()),
+            None,
+        )
+        if taken is not None:
+            raise Refused(409, f"name: {taken.name!r} is another seat's name already", "name")
+
+    def turn(self) -> Turn:
+        """Whose bot moves in this room, for the fairness of the bots' lanes."""
+        people = any(seat.kind == "human" for seat in self.seats)
+        return Turn(self.row.creator or self.id, people)
+
     def played_by_bot(self, seat: int) -> bool:
         return self.seats[seat].kind == "bot" or self.seats[seat].away
 
@@ -482,6 +572,7 @@ class Room:
         if generation <= row.generation:
             return
         row.generation, row.token_digest = generation, None
+        row.claimed = row.sealed = row.by_host = False  # a new invitation, not taken yet
         for client in list(self.clients):
             if client.seat == seat:
                 client.close(4403, REISSUED)
@@ -493,9 +584,35 @@ class Room:
             client.push(partial(self.state_text, client))
 
     def broadcast_presence(self) -> None:
-        message: Message = {"type": "presence", "seats": self.seat_list()}
-        for client in list(self.clients):
-            client.push(message)
+        """Tell every client who is present, soon: changes within `PRESENCE_GAP` are told
+        together, once encoded, and only if they change what was told."""
+        if self._presence_due is not None:
+            return
+        wait = max(0.0, self._presence_at + PRESENCE_GAP - time.monotonic())
+        self._presence_due = asyncio.get_running_loop().call_later(wait, self._tell_presence)
+
+    def _tell_presence(self) -> None:
+        self._presence_due = None
+        self._presence_at = time.monotonic()
+        text = dumps({"type": "presence", "seats": self.seat_list(), **self._watchers()})
+        if text != self._presence_told:
+            self._presence_told = text
+            for client in list(self.clients):
+                client.push(text)
+        if self.on_presence is not None:
+            self.on_presence(self)
+
+    def _watchers(self) -> Message:
+        return {"spectators": self.spectators()}
+
+    def unwatched(self, now: float, grace: float) -> bool:
+        """Whether the room's bots, playing alone, have had nobody watching for `grace`
+        seconds (the owner of a game of bots alone stops it then: see `Lobby.sweep`)."""
+        if self.present() or self.spectators():
+            self.watched_at = now
+            return False
+        bots_alone = all(seat.kind == "bot" for seat in self.seats)
+        return self.owned and bots_alone and not self.closed() and now - self.watched_at >= grace
 
     def idle(self, now: float, keep: float) -> bool:
         """Whether the room may leave memory: unused, unwatched, no bot to move in it, and
@@ -543,15 +660,19 @@ class Lobby:
         archive_after: float = ARCHIVE_AFTER,
         keep_idle: float = KEEP_IDLE,
         sweep_every: float = 60.0,
+        unwatched: float = UNWATCHED,
     ) -> None:
         self.storage = storage
+        self.unwatched = unwatched
         self.bots = bots
         self.bot_delay = bot_delay
         self.archive_after = archive_after
         self.keep_idle = keep_idle
         self.sweep_every = sweep_every
         self.rooms: dict[str, Room] = {}
+        self._told: dict[str, tuple[list[int], int]] = {}  # presence told to other processes
         self.secret = b""
+        self._untagged: set[str] = set()  # ids of rooms made before ids were tagged
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="towpath-db")
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._stopping = False
@@ -566,7 +687,7 @@ class Lobby:
             "name": self._rename,
             "back": self._come_back,
             "join": self._join,
-            "open": self._opened,
+            "claim": self._claim,
             "reissue": self._reissue,
             "rematch": self._rematch,
         }
@@ -584,12 +705,23 @@ class Lobby:
             batch, self._pending = self._pending, []
             try:
                 await self._db(self.storage.add_actions, [row for row, _ in batch])
+            except IntegrityError:  # one row's number is taken: each is committed alone
+                for row, done in batch:
+                    await self._commit_alone(row, done)
             except Exception as error:  # every waiting action is refused with the cause
                 for _, done in batch:
                     done.set_exception(error)
             else:
                 for _, done in batch:
                     done.set_result(None)
+
+    async def _commit_alone(self, row: ActionRow, done: asyncio.Future[None]) -> None:
+        try:
+            await self._db(self.storage.add_actions, [row])
+        except Exception as error:
+            done.set_exception(error)
+        else:
+            done.set_result(None)
 
     async def _db(self, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         loop = asyncio.get_running_loop()
@@ -601,8 +733,11 @@ class Lobby:
         """Archive the idle rooms, restore the others by replaying their records, and wake
         their bots and clocks (`get`)."""
         self.secret = await self._db(self.storage.secret)
+        self._untagged = set()
+        self._untagged = {i for i in await self._db(self.storage.room_ids) if not self.known(i)}
         if self.storage.shared:
             self.cluster = Cluster(self.storage.url, self)
+            self.storage.process = self.cluster.process
             await self.cluster.start()
         await self._db(self.storage.archive_idle, time.time() - self.archive_after)
         for room_id in await self._db(self.storage.active_room_ids):
@@ -638,24 +773,27 @@ class Lobby:
                 log.exception("sweeping the rooms failed")
 
     async def sweep(self) -> None:
-        """Archive the rooms idle for `archive_after`; let unused rooms leave memory."""
+        """Archive the rooms idle for `archive_after`, and the rooms of bots alone that
+        nobody watched for `unwatched`; let unused rooms leave memory."""
         archived = await self._db(self.storage.archive_idle, time.time() - self.archive_after)
-        for room_id in archived:
+        now = time.monotonic()
+        forgotten = [room.id for room in self.rooms.values() if room.unwatched(now, self.unwatched)]
+        if forgotten:
+            await self._db(self.storage.archive, forgotten)
+        for room_id in [*archived, *forgotten]:
             room = self.rooms.get(room_id)
             if room is not None:
                 room.row.archived = True
                 room._cache.clear()  # the seed is published now
-                for task in (room.bot_task, room.clock_task):
-                    if task is not None:
-                        task.cancel()
+                _cancel(room.bot_task, room.clock_task)
                 room.broadcast_state()
-        now = time.monotonic()
         for room in list(self.rooms.values()):
             bot_to_move = room.owned and self._bot_to_move(room) and not room.row.archived
             if not bot_to_move and room.idle(now, self.keep_idle):
                 if room.clock_task is not None:  # it starts again when the room comes back
                     room.clock_task.cancel()
                 del self.rooms[room.id]
+                self._told.pop(room.id, None)
                 if room.owned:
                     await self._release(room.id)
 
@@ -672,6 +810,8 @@ class Lobby:
         if room is not None:
             room.touched = time.monotonic()
             return room
+        if not self.known(room_id):
+            return None
         pending = self._loading.get(room_id)
         if pending is not None:
             return await pending
@@ -683,7 +823,7 @@ class Lobby:
             room = Room(row, self.secret) if row is not None else None
             if room is not None:
                 room.owned = owned and (self.cluster is None or not room.closed())
-                self.rooms[room_id] = room
+                self._keep(room)
                 self._next_turn(room)
             if owned and self.cluster is not None and (room is None or not room.owned):
                 await self.cluster.release(room_id, lambda: False)
@@ -695,6 +835,35 @@ class Lobby:
             raise
         finally:
             del self._loading[room_id]
+
+    def creator_of(self, address: str) -> str:
+        """Who created a room, as the lanes of bot moves tell creators apart: a digest of
+        their address under the server's secret (the address itself is not kept)."""
+        return hmac.new(self.secret, f"creator {address}".encode(), hashlib.sha256).hexdigest()[:32]
+
+    def _new_room_id(self) -> str:
+        """A room id: 9 random bytes and a 3-byte tag of them under the server's secret, so
+        that an id nobody was given is known to name no room without asking the database."""
+        drawn = secrets.token_bytes(ID_BYTES)
+        return base64.urlsafe_b64encode(drawn + self._id_tag(drawn)).decode()
+
+    def _id_tag(self, drawn: bytes) -> bytes:
+        return hmac.new(self.secret, b"room " + drawn, hashlib.sha256).digest()[:ID_TAG_BYTES]
+
+    def known(self, room_id: str) -> bool:
+        """Whether the id may name a room: one this server made, or of a room older than
+        tagged ids (`_untagged`, read once at start)."""
+        if room_id in self._untagged:
+            return True
+        if len(room_id) != ID_LENGTH or not ID_SHAPE.fullmatch(room_id):
+            return False
+        whole = base64.urlsafe_b64decode(room_id)
+        return hmac.compare_digest(whole[ID_BYTES:], self._id_tag(whole[:ID_BYTES]))
+
+    def _keep(self, room: Room) -> None:
+        """Keep the room in memory; who is present in it is told to the other processes."""
+        room.on_presence = self._tell_presence
+        self.rooms[room.id] = room
 
     async def room(self, room_id: str) -> Room:
         room = await self.get(room_id)
@@ -723,9 +892,12 @@ class Lobby:
         listed: bool,
         rematch_of: str | None = None,
         clock: float | None = None,
+        creator: str | None = None,
     ) -> Room:
-        """A new room: its links are `room.token(...)` of its seats and host. `clock`: the
-        seconds a person has for each turn."""
+        """A new room: its links are `room.token(...)` of its seats and host (the creator's
+        own seat, the first invited one of a room that is no rematch, is taken by the host
+        from the start: `room.seat_token`). `clock`: the seconds a person has for each turn;
+        `creator`: `creator_of` the creating address."""
         game = self._check_game(game_id, players, options)
         low, high = CLOCK_RANGE
         if clock is not None and not low <= clock <= high:
@@ -742,9 +914,12 @@ class Lobby:
         ]
         if len(requests) != game.players:
             raise Refused(422, f"expected {game.players} seats for {game.players} players", "seats")
+        invited = [r for r in requests if r.kind == "human" and r.access == INVITED]
+        if invited and rematch_of is None:
+            invited[0].taken = invited[0].claimed = True
         now = time.time()
         row = RoomRow(
-            id=secrets.token_urlsafe(9),
+            id=self._new_room_id(),
             game=game.id,
             players=game.players,
             options=game.non_default_options(),
@@ -760,19 +935,30 @@ class Lobby:
             seats=[self._seat_row(number, request) for number, request in enumerate(requests)],
             actions=[],
             clock=clock,
+            creator=creator,
         )
         room = Room(row, self.secret)
         await self._db(self.storage.create_room, row)
         if self.cluster is not None:
             room.owned = await self.cluster.take(row.id)
-        self.rooms[row.id] = room
+        self._keep(room)
         self._next_turn(room)
         return room
 
     def _seat_row(self, number: int, request: SeatRequest) -> SeatRow:
         if request.kind == "human":
             name = request.name or (f"Player {number + 1}" if request.access == INVITED else "")
-            return SeatRow(number, "human", name, None, request.access, 0, request.claimed)
+            return SeatRow(
+                number,
+                "human",
+                name,
+                None,
+                request.access,
+                0,
+                request.claimed,
+                sealed=request.taken,
+                by_host=request.taken,
+            )
         spec = self._check_bot(request)
         return SeatRow(number, "bot", request.name or f"{request.agent} bot", spec, None, 0, True)
 
@@ -826,21 +1012,27 @@ class Lobby:
             if not free:
                 raise Refused(409, "no open seat in this room", "seats")
             seat = free[0]
+            room.check_name(name, seat.seat)
             await self._db(self.storage.update_seat, room.id, seat.seat, name=name, claimed=True)
             seat.name, seat.claimed = name, True
             room.broadcast_state()  # the seat's name is part of every view's seat list
         return seat.seat
 
-    async def opened(self, room: Room, seat: int) -> None:
-        """The first time an invited seat's link is used, the seat shows as taken."""
-        if not room.seats[seat].claimed:
-            await self._write(room, "open", seat)
+    async def claim(self, room: Room, seat: int, by_host: bool) -> str:
+        """Take the seat's invitation: the seat's own token, which opens it from now on (the
+        invitation opens nothing any more). `by_host`: the host's browser took it."""
+        await self._write(room, "claim", seat, by_host)
+        return room.seat_token(seat)
 
-    async def _opened(self, room: Room, seat: int) -> None:
-        row = room.seats[seat]
-        if not row.claimed:
-            row.claimed = True
-            await self._db(self.storage.update_seat, room.id, seat, claimed=True)
+    async def _claim(self, room: Room, seat: int, by_host: bool) -> None:
+        async with room.lock:
+            row = room.seats[seat]
+            if row.sealed or row.claimed:
+                raise Refused(410, TAKEN, "token")
+            await self._db(
+                self.storage.update_seat, room.id, seat, claimed=True, sealed=True, by_host=by_host
+            )
+            row.claimed, row.sealed, row.by_host = True, True, by_host
             room.broadcast_presence()
 
     async def reissue(self, room: Room, seat: int) -> str:
@@ -853,12 +1045,11 @@ class Lobby:
         if not 0 <= seat < len(room.seats) or room.seats[seat].access != INVITED:
             raise Refused(409, f"seat {seat} is not an invited seat of this room", "seats")
         async with room.lock:
-            row = room.seats[seat]
-            generation = row.generation + 1
-            await self._db(
-                self.storage.update_seat, room.id, seat, generation=generation, token_digest=None
-            )
+            generation = room.seats[seat].generation + 1
+            fresh = {"claimed": False, "sealed": False, "by_host": False, "token_digest": None}
+            await self._db(self.storage.update_seat, room.id, seat, generation=generation, **fresh)
             room.revoke(seat, generation)
+            room.broadcast_state()  # every seat is shown that the link was re-issued
         return generation
 
     async def rematch(self, room: Room, viewer: Viewer) -> tuple[Room, str | None]:
@@ -869,7 +1060,7 @@ class Lobby:
             return new, new.token("host")
         if viewer.seat is None or not new.issued(new.seats[viewer.seat]):
             return new, None
-        return new, new.token(viewer.seat)
+        return new, new.own_token(viewer.seat)
 
     async def _rematch(self, room: Room) -> str:
         if not room.state.is_terminal():
@@ -895,6 +1086,7 @@ class Lobby:
                     room.row.listed,
                     rematch_of=room.id,
                     clock=room.row.clock,
+                    creator=room.row.creator,
                 )
                 room.row.rematch = new.id
                 room.broadcast_presence()
@@ -952,19 +1144,18 @@ class Lobby:
             if by_bot and seat is not None and not room.played_by_bot(seat):
                 return room.version
             self._check_turn(room, seat, version, "action")
-            state = room.state
+            after, action, said = await self._checked(room, text)
             try:
-                action, said = told(state, text)
-            except GameError as error:
-                raise Refused(400, str(error), "notation") from None
-            after = state.clone()
-            try:
-                after.apply(action)
-            except IllegalAction as error:
-                raise Refused(409, str(error), error.rule) from None
-            await self._commit(
-                ActionRow(room.id, len(after.history), str(action), after.is_terminal(), acted_at)
-            )
+                await self._commit(
+                    ActionRow(
+                        room.id, len(after.history), str(action), after.is_terminal(), acted_at
+                    )
+                )
+            except IntegrityError:  # the number is taken: another process played meanwhile
+                await self._stepped_on(room)
+                raise Refused(
+                    409, "another move was played meanwhile: try again", "stale version"
+                ) from None
             room.state = after
             room.moves.append(said)
             room.row.actions.append(str(action))
@@ -975,6 +1166,34 @@ class Lobby:
             room.broadcast_state()
         self._next_turn(room)
         return room.version
+
+    async def _checked(self, room: Room, text: str) -> tuple[State, Action, Told]:
+        """`checked` under the engine's bound (`watchdog`): a room whose engine ran past it is
+        reloaded from its record; any other failure of the engine is a refusal."""
+        try:
+            with WATCHDOG.bounded(ENGINE_BOUND):
+                return checked(room.state, text)
+        except Refused:
+            raise
+        except Overran:
+            log.warning(
+                "room %s: %r ran past %g s: refused, room reloaded", room.id, text, ENGINE_BOUND
+            )
+            await self._reload(room)
+            raise Refused(
+                422, f"{text!r} could not be checked within {ENGINE_BOUND:g} s", "bound"
+            ) from None
+        except Exception as error:  # the engine failed on a copy: the room's state is whole
+            log.warning("room %s: %r failed: %s: %s", room.id, text, type(error).__name__, error)
+            raise Refused(400, f"{text!r} names no action of this game", "notation") from None
+
+    async def _reload(self, room: Room) -> None:
+        """The room's state again from its record (after an engine was stopped on a copy of
+        it: whatever it kept on the side may be half made)."""
+        room.state, room.moves = await asyncio.to_thread(
+            replay_told, room.game, room.row.seed, room.row.actions
+        )
+        room._cache.clear()
 
     async def undo(self, room: Room, seat: int | None, version: int) -> int:
         """Take back the seat's last action, if the engine allows it (`State.undoable`)."""
@@ -1068,9 +1287,7 @@ class Lobby:
         """The lease connection failed: every room may have another owner now."""
         for room in self.rooms.values():
             room.owned = False
-            for task in (room.bot_task, room.clock_task):
-                if task is not None:
-                    task.cancel()
+            _cancel(room.bot_task, room.clock_task)
 
     async def resync(self) -> None:
         """Announcements may have been missed: read every room in memory again."""
@@ -1085,7 +1302,9 @@ class Lobby:
         room = self.rooms.get(note["room"])
         if note["kind"] == "presence":
             if room is not None:
-                room.elsewhere[note["process"]] = (time.monotonic(), set(note["seats"]))
+                room.elsewhere[note["process"]] = Presence(
+                    time.monotonic(), frozenset(note["seats"]), int(note.get("spectators", 0))
+                )
                 room.broadcast_presence()
             return
         if room is None:
@@ -1096,12 +1315,27 @@ class Lobby:
             if room is None:
                 return
         async with room.lock:
+            if room.owned and note.get("process") != self.storage.process:
+                await self._stepped_on(room)  # another process wrote to a room owned here
+                return
             if note["kind"] == "action":
-                if room.owned or note["number"] <= len(room.row.actions):
+                if note["number"] <= len(room.row.actions):
                     return
                 if note["number"] == len(room.row.actions) + 1 and _follow(room, note):
                     return
             await self._refresh(room, record=not room.owned)
+
+    async def _stepped_on(self, room: Room) -> None:
+        """Another process wrote to a room this one owns (its lease may have been lost
+        unnoticed, and the room taken meanwhile): stop writing, read the room again, and
+        take it again if it is still this process's (`_take_over`, once the caller's hold
+        of the room's lock ends). Called holding the room's lock."""
+        log.warning("room %s: changed by another server process: reading it again", room.id)
+        room.owned = False
+        _cancel(room.bot_task, room.clock_task)
+        await self._refresh(room, record=True)
+        retake = asyncio.create_task(self._take_over(room), name=f"retake {room.id}")
+        retake.add_done_callback(_report_failure)
 
     async def _refresh(self, room: Room, record: bool) -> None:
         """Read the room from the database (its record too if `record`: the room is not
@@ -1173,6 +1407,7 @@ class Lobby:
 
     async def _rename(self, room: Room, seat: int, chosen: str) -> None:
         async with room.lock:
+            room.check_name(chosen, seat)
             await self._db(self.storage.update_seat, room.id, seat, name=chosen)
             room.seats[seat].name = chosen
             room.broadcast_presence()
@@ -1247,7 +1482,7 @@ class Lobby:
         row = room.seats[seat]
         spec = (row.agent or "random") if row.kind == "bot" else STAND_IN
         seed = (room.row.seed * 1009 + seat * 7919 + version) % (1 << 62)
-        text = await self.bots.move(room.state, spec, seed)
+        text = await self.bots.move(room.state, spec, seed, room.turn())
         acted_at = time.time()
         room.bot_task = None
         try:
@@ -1263,23 +1498,27 @@ class Lobby:
         if room.chat:
             client.push(room.chat_message(room.chat))
         room.broadcast_presence()
-        self._tell_presence(room)
 
     def disconnect(self, room: Room, client: Client) -> None:
         room.clients.discard(client)
         room.touched = time.monotonic()
         room.broadcast_presence()
-        self._tell_presence(room)
 
-    def _tell_presence(self, room: Room) -> None:
-        """Tell the other processes which seats are present through this one."""
-        if self.cluster is not None:
-            self.cluster.tell({"room": room.id, "kind": "presence", "seats": room.seated_here()})
+    def _tell_presence(self, room: Room, again: bool = False) -> None:
+        """Tell the other processes who is present through this one, if that changed since
+        it was last told (`again`: whether or not)."""
+        here = room.here()
+        if self.cluster is not None and (again or here != self._told.get(room.id)):
+            self._told[room.id] = here
+            seats, spectators = here
+            self.cluster.tell(
+                {"room": room.id, "kind": "presence", "seats": seats, "spectators": spectators}
+            )
 
     def heartbeat(self) -> None:
         for room in self.rooms.values():
-            if room.seated_here():
-                self._tell_presence(room)
+            if room.clients:
+                self._tell_presence(room, again=True)
 
 
 def _follow(room: Room, note: Payload) -> bool:
@@ -1303,11 +1542,17 @@ def _follow(room: Room, note: Payload) -> bool:
 def _replayed(game: Game, seed: int, actions: list[str]) -> State:
     state = game.new_state(seed)
     for text in actions:
-        state.apply(state.game.parse_action(text, state))
+        state.apply(state.game.parse_recorded(text, state))
     return state
 
 
-def _report_failure(task: asyncio.Task[None]) -> None:
+def _cancel(*tasks: asyncio.Task[None] | None) -> None:
+    for task in tasks:
+        if task is not None:
+            task.cancel()
+
+
+def _report_failure(task: asyncio.Task[Any]) -> None:
     if not task.cancelled() and task.exception() is not None:
         log.error("bot turn failed", exc_info=task.exception())
 

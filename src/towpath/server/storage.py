@@ -9,9 +9,10 @@ migrations in `migrations/`: opening a database upgrades it to the newest schema
 of the first release (made before migrations) included.
 
 On PostgreSQL every change of a room is announced on commit, in its own transaction
-(`NOTIFY towpath_rooms`): `{"room", "kind": "action", "number", "notation", "at"}` for an
-action, `{"room", "kind": "changed"}` for anything else (a take-back, seats, chat, a rematch,
-archiving). Payloads hold what every spectator may know, never a view or a token.
+(`NOTIFY towpath_rooms`): `{"room", "kind": "action", "number", "notation", "at", "process"}`
+for an action, `{"room", "kind": "changed", "process"}` for anything else (a take-back,
+seats, chat, a rematch, archiving); `process` names the server process that wrote it.
+Payloads hold what every spectator may know, never a view or a token.
 """
 
 from __future__ import annotations
@@ -85,6 +86,7 @@ rooms = Table(
     Column("rematch", String(32), nullable=True),
     Column("undos", Integer, nullable=False, server_default="0"),
     Column("clock", Float, nullable=True),
+    Column("creator", String(64), nullable=True),
 )
 
 seats = Table(
@@ -100,6 +102,8 @@ seats = Table(
     Column("token_digest", String(64), nullable=True),
     Column("claimed", Boolean, nullable=False),
     Column("away", Boolean, nullable=False, server_default=false()),
+    Column("sealed", Boolean, nullable=False, server_default=false()),
+    Column("by_host", Boolean, nullable=False, server_default=false()),
 )
 
 actions = Table(
@@ -168,6 +172,8 @@ class SeatRow:
     claimed: bool  # an open seat: someone joined; an invited seat: its link was opened
     token_digest: str | None = None  # a first-release seat's token, as SHA-256
     away: bool = False  # a person's clock ran out: a bot plays the seat until they are back
+    sealed: bool = False  # an invitation taken: only the seat's own token opens it
+    by_host: bool = False  # opened by the host's browser
 
 
 @dataclass(frozen=True)
@@ -203,6 +209,7 @@ class RoomRow:
     undos: int = 0  # actions taken back
     clock: float | None = None  # seconds a person has for a turn
     chat: list[ChatRow] = field(default_factory=list)  # the latest lines
+    creator: str | None = None  # a digest of the creating address (see `Lobby.create`)
 
     def record(self) -> dict[str, Any]:
         return {
@@ -251,11 +258,14 @@ class Storage:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         upgrade(self.engine)
         self.shared = self.engine.dialect.name == "postgresql"  # many processes may serve it
+        self.process: str | None = None  # the server process announcing its changes
 
     def _announce(self, db: Connection, room: str, **change: Any) -> None:
         """Tell every server process of a change to `room` when the transaction commits."""
         if self.shared:
-            payload = json.dumps({"room": room, "kind": "changed", **change})
+            payload = json.dumps(
+                {"room": room, "kind": "changed", "process": self.process, **change}
+            )
             db.execute(select(func.pg_notify(CHANGES, payload)))
 
     @contextmanager
@@ -297,6 +307,7 @@ class Storage:
                     rematch=None,
                     undos=0,
                     clock=room.clock,
+                    creator=room.creator,
                 )
             )
             db.execute(insert(seats), [{"room": room.id, **seat.__dict__} for seat in room.seats])
@@ -351,6 +362,10 @@ class Storage:
                 update(seats).where(seats.c.room == room, seats.c.seat == seat).values(**values)
             )
             self._announce(db, room)
+
+    def room_ids(self) -> list[str]:
+        with self.engine.connect() as db:
+            return [row.id for row in db.execute(select(rooms.c.id))]
 
     def active_room_ids(self) -> list[str]:
         """Rooms still being played and not archived, oldest first."""
@@ -409,13 +424,18 @@ class Storage:
     def archive_idle(self, acted_before: float) -> list[str]:
         """Archive the rooms with no action since `acted_before`; their ids."""
         idle = rooms.c.archived.is_(False) & (rooms.c.acted < acted_before)
-        with self._begin() as db:
+        with self.engine.connect() as db:
             ids = [row.id for row in db.execute(select(rooms.c.id).where(idle))]
-            if ids:
-                db.execute(update(rooms).where(rooms.c.id.in_(ids)).values(archived=True))
+        self.archive(ids)
+        return ids
+
+    def archive(self, ids: list[str]) -> None:
+        if not ids:
+            return
+        with self._begin() as db:
+            db.execute(update(rooms).where(rooms.c.id.in_(ids)).values(archived=True))
             for room_id in ids:
                 self._announce(db, room_id)
-        return ids
 
     def load_room(self, room_id: str) -> RoomRow | None:
         with self.engine.connect() as db:
@@ -454,6 +474,7 @@ class Storage:
             actions=[n.notation for n in notations],
             undos=row.undos,
             clock=row.clock,
+            creator=row.creator,
             chat=[ChatRow(**line._mapping) for line in reversed(lines)],
         )
 
@@ -472,6 +493,8 @@ def _seat(row: Any) -> SeatRow:
         row.claimed,
         row.token_digest,
         row.away,
+        row.sealed,
+        row.by_host,
     )
 
 

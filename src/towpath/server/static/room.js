@@ -64,6 +64,7 @@ function forgetSeat() {
 const REFUSALS = {
   4403: "This link opens no seat of this room: it is wrong, or the host has re-issued it. Ask the host for the current link.",
   4404: "There is no such room: the link is wrong.",
+  4410: "This invitation was opened already, and it opens its seat once: ask the host for a new link (every seat is told when the host re-issues one).",
 };
 
 function connect() {
@@ -71,7 +72,7 @@ function connect() {
   const sent = tokens.seat || null;
   ownReissue = null;
   socket = new WebSocket(`${scheme}://${location.host}/api/rooms/${encodeURIComponent(roomId)}/socket`);
-  socket.onopen = () => { retries = 0; send({ type: "auth", token: sent }); setConnection(true); };
+  socket.onopen = () => { retries = 0; send({ type: "auth", token: sent, host: tokens.host || null }); setConnection(true); };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
     if (event.code === 4403 && ownReissue) { ownReissue.then(connect); return; }  // the host's own seat
@@ -93,7 +94,7 @@ function refusedLink(event) {
   document.body.dataset.connected = "refused";
   $("status").textContent = REFUSALS[event.code] || event.reason || "This link opens nothing.";
   $("status").classList.add("refused");
-  if (event.code === 4403 && tokens.seat) {
+  if ((event.code === 4403 || event.code === 4410) && tokens.seat) {
     $("error").replaceChildren(el("button", { id: "watch-instead", text: "Watch this room instead", onclick: forgetSeat }));
   }
 }
@@ -114,8 +115,18 @@ function boardOf(message) {
   return svg || null;
 }
 
+// An invitation is taken once: the server answers it with the seat's own token, which this
+// browser keeps instead (the host who handed the invitation out never sees it).
+function keepSeatToken(token) {
+  tokens.seat = token;
+  headers["X-Towpath-Token"] = token;
+  localStorage.setItem(`towpath:room:${roomId}`, JSON.stringify(tokens));
+}
+
 function receive(message) {
-  if (message.type === "state") {
+  if (message.type === "seat") {
+    keepSeatToken(message.token);
+  } else if (message.type === "state") {
     message.svg = boardOf(message);
     movesKept = movesKept.slice(0, message.moves_from).concat(message.moves);
     message.moves = movesKept;
@@ -128,7 +139,7 @@ function receive(message) {
     render();
     if (tokens.host && fresh) showHost();
   } else if (message.type === "presence") {
-    if (current) { current.seats = message.seats; showSeats(); showStatus(); nameSeatsInBoard($("board")); }
+    if (current) { current.seats = message.seats; current.spectators = message.spectators; showSeats(); showStatus(); nameSeatsInBoard($("board")); }
     if (tokens.host) showHost();
   } else if (message.type === "chat") {
     showChat(message.messages);
@@ -520,9 +531,11 @@ async function showHost() {
   const items = [];
   for (const seat of data.seats) {
     const who = `Seat ${seat.seat}${seat.name ? ` (${seat.name})` : ""}`;
-    if (seat.link) {
-      const item = copyable(`${who}: invitation${seat.claimed ? ", opened" : ", not opened yet"}`, seat.link, `host-link-${seat.seat}`);
-      item.append(el("button", { class: "small", "data-reissue": seat.seat, text: "Re-issue (the old link stops working)", onclick: () => reissue(seat.seat) }));
+    if (seat.access === "invited") {
+      const item = seat.link
+        ? copyable(`${who}: invitation, not opened yet (it opens the seat once)`, seat.link, `host-link-${seat.seat}`)
+        : el("li", {}, el("div", { text: `${who}: opened by its player; their link is theirs alone` }));
+      item.append(el("button", { class: "small", "data-reissue": seat.seat, text: "Re-issue (the old link stops working; every seat is told)", onclick: () => reissue(seat.seat) }));
       items.push(item);
     } else {
       items.push(el("li", { text: `${who}: open seat, ${seat.claimed ? "joined from the lobby" : "nobody has joined yet"}` }));
@@ -539,11 +552,7 @@ function reissue(seat) {
     const response = await fetch(`/api/rooms/${roomId}/seats/${seat}/link`, { method: "POST", headers: { "X-Towpath-Token": tokens.host } });
     const data = await response.json();
     if (!response.ok) { $("error").textContent = data.detail; return; }
-    if (own) {
-      tokens.seat = data.token;
-      headers["X-Towpath-Token"] = data.token;
-      localStorage.setItem(`towpath:room:${roomId}`, JSON.stringify(tokens));
-    }
+    if (own) keepSeatToken(data.token);
     showHost();
   })();
   if (own) ownReissue = done;
@@ -553,9 +562,13 @@ function reissue(seat) {
 
 function seatKind(info) {
   if (info.kind === "bot") return `bot (${info.agent})`;
-  if (info.away) return "away: a bot plays for them";
-  if (info.access === "open") return info.claimed ? "joined" : "open seat";
-  return info.claimed ? "invited" : "invited, not arrived yet";
+  const told = [];
+  if (info.away) told.push("away: a bot plays for them");
+  else if (info.access === "open") told.push(info.claimed ? "joined" : "open seat");
+  else told.push(info.claimed ? "invited" : "invited, not arrived yet");
+  if (info.by_host) told.push("opened by the host");
+  if (info.reissued) told.push(`link re-issued by the host${info.reissued > 1 ? ` ${info.reissued} times` : ""}`);
+  return told.join(" · ");
 }
 
 function showSeats() {
@@ -571,7 +584,9 @@ function showSeats() {
     list.append(el("li", { "data-seat": info.seat }, ...bits));
   }
   const seated = current.seat !== null;
-  $("you").textContent = seated ? `You are seat ${current.seat}.` : "You are watching.";
+  const others = (current.spectators || 0) - (seated ? 0 : 1);  // spectators besides you
+  const watching = others > 0 ? ` ${others} ${seated ? "" : "other "}spectator${others > 1 ? "s" : ""} watching.` : "";
+  $("you").textContent = (seated ? `You are seat ${current.seat}.` : "You are watching.") + watching;
   $("name-form").classList.toggle("hidden", !seated);
   if (seated && document.activeElement !== $("my-name")) $("my-name").value = current.seats[current.seat].name;
   $("my-link").classList.toggle("hidden", !seated);
