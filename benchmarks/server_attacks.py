@@ -31,6 +31,7 @@ import argparse
 import asyncio
 import http.client
 import json
+import multiprocessing
 import os
 import random
 import socket
@@ -49,15 +50,16 @@ from typing import Any
 import websockets
 
 Json = dict[str, Any]
-Attack = Callable[["Target", threading.Event, Json], None]
+STRANGER = "127.0.0.2"  # the address of the attacks made with requests (the victim's: 127.0.0.1)
+Attack = Callable[["Target", Any, Json], None]  # (target, a stop event, its notes)
 
 
 class Target:
-    """The server under attack, on loopback."""
+    """The server under attack, on loopback (its process id, for its memory)."""
 
-    def __init__(self, port: int, process: subprocess.Popen[bytes]) -> None:
+    def __init__(self, port: int, pid: int) -> None:
         self.port = port
-        self.process = process
+        self.pid = pid
 
     def request(
         self,
@@ -97,7 +99,7 @@ class Target:
         return created
 
     def rss_mib(self) -> float:
-        fields = Path(f"/proc/{self.process.pid}/status").read_text().split("\n")
+        fields = Path(f"/proc/{self.pid}/status").read_text().split("\n")
         rss = next(line for line in fields if line.startswith("VmRSS:"))
         return int(rss.split()[1]) / 1024
 
@@ -136,57 +138,79 @@ def probe(target: Target, victim: Json, seconds: float) -> Json:
 
 @contextmanager
 def running(attack: Attack, target: Target, notes: Json, clients: int = 1) -> Iterator[None]:
-    stop = threading.Event()
-    threads = [
-        threading.Thread(target=attack, args=(target, stop, notes), daemon=True)
-        for _ in range(clients)
-    ]
-    for thread in threads:
-        thread.start()
-    time.sleep(1.0)  # the attack is under way
+    """The attack from `clients` threads of a process of their own (the victim's probe shares
+    no GIL with them); their notes are added into `notes` at the end."""
+    context = multiprocessing.get_context("spawn")
+    stop, told = context.Event(), context.Queue()
+    process = context.Process(target=_attacker, args=(attack, target, stop, notes, told, clients))
+    process.start()
+    assert told.get(timeout=120) == "began"  # measured from the attack's first moments
     try:
         yield
     finally:
         stop.set()
-        for thread in threads:
-            thread.join(30)
+        notes.update(told.get(timeout=120))
+        process.join(30)
 
 
-def huge_action(target: Target, stop: threading.Event, notes: Json) -> None:
+def _attacker(
+    attack: Attack, target: Target, stop: Any, given: Json, told: Any, clients: int
+) -> None:
+    """Run the attack in `clients` threads; tell their notes, summed (counts) or the largest."""
+    kept = [dict(given) for _ in range(clients)]
+    threads = [threading.Thread(target=attack, args=(target, stop, notes)) for notes in kept]
+    told.put("began")
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    merged: Json = {}
+    for notes in kept:
+        notes.pop("finished", None)
+        for key, value in notes.items():
+            summed = key.isdigit() or key in SUMMED
+            merged[key] = merged.get(key, 0) + value if summed else max(merged.get(key, 0), value)
+    told.put(merged)
+
+
+def huge_action(target: Target, stop: Any, notes: Json) -> None:
     rooms = [
-        (target.room({"game": game, "players": 2, "seats": [{"kind": "human"}] * 2}), text)
+        (
+            target.room({"game": game, "players": 2, "seats": [{"kind": "human"}] * 2}, STRANGER),
+            text,
+        )
         for game, text in (("mississippi", "b999999999999"), ("detour", "move voyage 999999999999"))
     ]
     while not stop.is_set():
         for created, text in rooms:
             path = f"/api/rooms/{created['room']}/actions"
-            status, _ = target.request(
-                "POST", path, {"version": 0, "action": text}, created["seats"][0]["token"]
-            )
+            move = {"version": 0, "action": text}
+            status, _ = target.request("POST", path, move, created["seats"][0]["token"], STRANGER)
             notes[str(status)] = notes.get(str(status), 0) + 1
 
 
-def chunked_body(target: Target, stop: threading.Event, notes: Json) -> None:
+def chunked_body(target: Target, stop: Any, notes: Json) -> None:
     while not stop.is_set():
-        connection = socket.create_connection(("127.0.0.1", target.port), timeout=10)
+        connection = socket.create_connection(
+            ("127.0.0.1", target.port), timeout=10, source_address=(STRANGER, 0)
+        )
         connection.sendall(
             b"POST /api/rooms HTTP/1.1\r\nHost: towpath\r\nContent-Type: application/json\r\n"
             b"Transfer-Encoding: chunked\r\n\r\n"
         )
-        sent = 0
         try:
-            while sent < 1024 * 1024 and not stop.is_set():
+            for _ in range(64):  # 1 MiB, unless the server closes the connection first
                 connection.sendall(b"4000\r\n" + b" " * 16384 + b"\r\n")
-                sent += 16384
-        except OSError:
-            pass  # refused and closed
+            answer = connection.recv(64).split(b" ")[1].decode()
+        except (OSError, IndexError):
+            answer = "closed"
         finally:
             connection.close()
-        notes["sent_before_closed_kib"] = max(notes.get("sent_before_closed_kib", 0), sent // 1024)
+        notes[answer] = notes.get(answer, 0) + 1
         notes["server_rss_mib"] = round(max(notes.get("server_rss_mib", 0), target.rss_mib()), 1)
 
 
-def slowloris(target: Target, stop: threading.Event, notes: Json) -> None:
+def slowloris(target: Target, stop: Any, notes: Json) -> None:
     held: list[socket.socket] = []
     sources = [f"127.0.0.{n}" for n in range(2, 7)]
     while not stop.is_set():
@@ -214,7 +238,7 @@ def slowloris(target: Target, stop: threading.Event, notes: Json) -> None:
         connection.close()
 
 
-def spectators(target: Target, stop: threading.Event, notes: Json) -> None:
+def spectators(target: Target, stop: Any, notes: Json) -> None:
     created = target.room({"game": "mississippi", "players": 2, "seats": [{"kind": "human"}] * 2})
     url = f"ws://127.0.0.1:{target.port}/api/rooms/{created['room']}/socket"
 
@@ -226,33 +250,38 @@ def spectators(target: Target, stop: threading.Event, notes: Json) -> None:
             notes["joined"] = notes.get("joined", 0) + 1
             while not stop.is_set():
                 try:
-                    message = json.loads(await asyncio.wait_for(connection.recv(), 0.5))
+                    message = await asyncio.wait_for(connection.recv(), 0.5)
                 except TimeoutError:
                     continue
-                if counted and message["type"] == "presence":
+                if counted and '"type":"presence"' in message[:30]:
                     notes["presence_to_one"] = notes.get("presence_to_one", 0) + 1
 
     async def everyone() -> None:
+        began = time.monotonic()
         joins = [join(f"127.0.0.{2 + n % 8}", n == 0) for n in range(2000)]
-        await asyncio.gather(*joins, return_exceptions=True)
+        waiting = asyncio.gather(*joins, return_exceptions=True)
+        while notes.get("joined", 0) < 2000 and not stop.is_set():
+            await asyncio.sleep(0.05)
+        notes["all_joined_in_s"] = round(time.monotonic() - began, 1)
+        await waiting
 
     asyncio.run(everyone())
 
 
-def replay_loop(target: Target, stop: threading.Event, notes: Json) -> None:
+def replay_loop(target: Target, stop: Any, notes: Json) -> None:
     room, steps = notes["finished"]
     while not stop.is_set():
         for step in range(steps + 1):
             if stop.is_set():
                 return
-            target.request("GET", f"/api/rooms/{room}/replay?step={step}")
+            target.request("GET", f"/api/rooms/{room}/replay?step={step}", source=STRANGER)
             notes["replays"] = notes.get("replays", 0) + 1
 
 
-def random_ids(target: Target, stop: threading.Event, notes: Json) -> None:
+def random_ids(target: Target, stop: Any, notes: Json) -> None:
     while not stop.is_set():
         guess = "".join(random.choices(string.ascii_letters + string.digits, k=16))
-        status, _ = target.request("GET", f"/api/rooms/{guess}")
+        status, _ = target.request("GET", f"/api/rooms/{guess}", source=STRANGER)
         notes[str(status)] = notes.get(str(status), 0) + 1
 
 
@@ -340,6 +369,7 @@ def finished_game(target: Target) -> tuple[str, int]:
         time.sleep(0.5)
 
 
+SUMMED = ("closed", "closed_by_server", "refused", "joined", "replays")  # notes counted
 ATTACKS: dict[str, tuple[Attack, int]] = {
     "huge-action": (huge_action, 4),
     "chunked-body": (chunked_body, 4),
@@ -350,7 +380,7 @@ ATTACKS: dict[str, tuple[Attack, int]] = {
 }
 
 
-def start(database: str, folder: str) -> Target:
+def start(database: str, folder: str) -> tuple[Target, subprocess.Popen[bytes]]:
     with socket.socket() as probe_socket:
         probe_socket.bind(("127.0.0.1", 0))
         port = probe_socket.getsockname()[1]
@@ -370,12 +400,12 @@ def start(database: str, folder: str) -> Target:
         "3600",
     ]
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-    target = Target(port, process)
+    target = Target(port, process.pid)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
             if target.request("GET", "/api/games")[0] == 200:
-                return target
+                return target, process
         except OSError:
             time.sleep(0.2)
     raise SystemExit("the server did not start within 60 s")
@@ -391,7 +421,8 @@ def main() -> None:
     chosen = args.only or [*ATTACKS, "rematch-flood", "search-lane"]
     results: Json = {}
     with tempfile.TemporaryDirectory() as folder:
-        target = start(args.database or f"sqlite:///{Path(folder) / 'attacks.sqlite3'}", folder)
+        database = args.database or f"sqlite:///{Path(folder) / 'attacks.sqlite3'}"
+        target, server = start(database, folder)
         try:
             victim = target.room(
                 {"game": "mississippi", "players": 2, "seats": [{"kind": "human"}] * 2}
@@ -412,8 +443,8 @@ def main() -> None:
                     results[name] = rematch_flood(target, args.seconds)
                 report(name, results, args.json)
         finally:
-            target.process.terminate()
-            target.process.wait(30)
+            server.terminate()
+            server.wait(30)
     if args.json:
         print(json.dumps(results, indent=1))
 

@@ -14,6 +14,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import ExitStack, suppress
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ from tests.server.conftest import (
     token_of,
     until,
 )
-from towpath.server.guard import MAX_BODY
+from towpath.server.guard import MAX_BODY, Guard
 from towpath.server.limits import Limits
 from towpath.server.rooms import PRESENCE_GAP
 from towpath.server.watchdog import ENGINE_BOUND
@@ -389,3 +390,18 @@ def frame(payload: bytes) -> bytes:
     mask = b"mask"
     masked = bytes(byte ^ mask[i % 4] for i, byte in enumerate(payload))
     return bytes([0x81, 0x80 | len(payload)]) + mask + masked
+
+
+def test_an_address_has_a_few_requests_handled_at_once_and_its_others_wait_their_turn() -> None:
+    guard = Guard(Limits(requests_per_address=2))
+    started: list[str] = []
+    for name in ("a1", "a2", "a3", "a4"):
+        guard.handle("a", partial(started.append, name))
+    guard.handle("b", partial(started.append, "b1"))
+    assert started == ["a1", "a2", "b1"]  # another address is not held up by a's waiting ones
+    guard.handled("a")
+    assert started == ["a1", "a2", "b1", "a3"]
+    for _ in range(3):
+        guard.handled("a")
+    guard.handled("b")
+    assert started[-1] == "a4" and not guard.handling and not guard.queued

@@ -601,7 +601,7 @@ async def replay(
     lobby: LobbyDep,
     step: Annotated[int, Query(ge=0, le=1_000_000, description="actions played")] = 0,
     token: TokenDep = None,
-) -> dict[str, Any]:
+) -> Response:
     """A finished (or archived) game's position after `step` actions, every secret shown (the
     seed is published: nothing is secret any more)."""
     async with lobby.using(room_id) as room:
@@ -610,7 +610,7 @@ async def replay(
             raise Refused(409, "the replay opens once the game is over", "game over")
         step = min(step, len(room.row.actions))
         shown = await asyncio.to_thread(room.replay().answer, step, viewer.seat)
-        return {"room": room.id, "seat": viewer.seat, **shown, **room.fairness()}
+        return Response(shown, media_type="application/json")
 
 
 @api.get("/rooms/{room_id}/record", tags=["rooms"], responses=problems(404, 409))

@@ -3,6 +3,9 @@
 - **Connections**: at most `Limits.connections` open at once in a process, and
   `Limits.connections_per_address` from one client address (sockets included); a connection
   over either is closed at once.
+- **Turns**: at most `Limits.requests_per_address` requests of one address are handled at
+  once; its others wait for one of them to end, so a client flooding the server with requests
+  shares its time with every other address rather than crowding them out.
 - **Time**: a request's head and body must arrive within `Limits.request_seconds` of its
   first byte (or of the connection, for its first request): a request sent a byte at a time
   (slowloris) is answered 408 and closed. Between requests uvicorn's keep-alive timeout
@@ -19,11 +22,14 @@ uvicorn builds these protocols by name in every worker process; `configure` (cal
 from __future__ import annotations
 
 import asyncio
-from collections import Counter
-from dataclasses import dataclass
+from collections import Counter, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn._types import ASGI3Application
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol, RequestResponseCycle
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from towpath.server.limits import Limits
@@ -37,11 +43,14 @@ TOO_SLOW = (
 
 @dataclass
 class Guard:
-    """The open connections of this process, by client address."""
+    """The open connections of this process, and the requests being handled, by client
+    address."""
 
     limits: Limits
-    open: Counter[str]
-    addresses: dict[asyncio.BaseTransport, str]
+    open: Counter[str] = field(default_factory=Counter)
+    addresses: dict[asyncio.BaseTransport, str] = field(default_factory=dict)
+    handling: Counter[str] = field(default_factory=Counter)
+    queued: dict[str, deque[Callable[[], None]]] = field(default_factory=dict)
 
     def admit(self, transport: asyncio.BaseTransport) -> bool:
         """Count a new connection; False (and not counted) if it is one too many."""
@@ -63,8 +72,28 @@ class Guard:
             if not self.open[address]:
                 del self.open[address]
 
+    def handle(self, address: str, start: Callable[[], None]) -> None:
+        """Start handling a request of `address` now, or once one of its others ends."""
+        if self.handling[address] < self.limits.requests_per_address:
+            self.handling[address] += 1
+            start()
+        else:
+            self.queued.setdefault(address, deque()).append(start)
 
-GUARD = Guard(Limits(), Counter(), {})
+    def handled(self, address: str) -> None:
+        """A request of `address` ended: its next waiting one starts."""
+        waiting = self.queued.get(address)
+        if waiting:
+            waiting.popleft()()
+            if not waiting:
+                del self.queued[address]
+            return
+        self.handling[address] -= 1
+        if not self.handling[address]:
+            del self.handling[address]
+
+
+GUARD = Guard(Limits())
 
 
 def configure(limits: Limits) -> None:
@@ -76,12 +105,14 @@ class GuardedHttp(HttpToolsProtocol):
 
     upgraded = False
     deadline: asyncio.TimerHandle | None = None
+    address = "unknown"
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         if not GUARD.admit(transport):
             transport.abort()
             return
+        self.address = GUARD.addresses[transport]
         self._start_deadline()
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -98,6 +129,19 @@ class GuardedHttp(HttpToolsProtocol):
     def on_message_complete(self) -> None:
         self._stop_deadline()
         super().on_message_complete()
+
+    def _start_asgi_task(self, cycle: RequestResponseCycle, app: ASGI3Application) -> None:
+        """The request is handled in its address's turn (`Guard.handle`)."""
+        address = self.address
+
+        async def counted(scope: Scope, receive: Receive, send: Send) -> None:
+            try:
+                await app(scope, receive, send)  # type: ignore[arg-type]
+            finally:
+                GUARD.handled(address)
+
+        start = partial(super()._start_asgi_task, cycle, counted)  # type: ignore[arg-type]
+        GUARD.handle(address, start)
 
     def handle_websocket_upgrade(self) -> None:
         self._stop_deadline()

@@ -20,6 +20,7 @@ class Limits:
     burst: int = 10
     connections: int = 10_000  # open at once in a process (`serve` keeps it under its files)
     connections_per_address: int = 256
+    requests_per_address: int = 6  # handled at once; its others wait their turn
     request_seconds: float = 10.0  # for a request's head and body to arrive
 
     def per_hour(self, kind: str) -> float:

@@ -2,12 +2,13 @@
 
 The record of a finished game never changes, so its replay keeps a position every
 `CHECKPOINT` actions (a step is reached from the one before it, not from the start) and its
-latest `ANSWERS_KEPT` answers whole: clients stepping or looping through a replay cost the
-server little more than one drawing per step and seat.
+latest `ANSWERS_KEPT` answers whole, in JSON: clients stepping or looping through a replay cost
+the server one drawing per step and seat.
 """
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from typing import Any
@@ -29,24 +30,29 @@ def drawing(state: State, seat: int | None, reveal: bool = False) -> tuple[str |
 
 
 class Replay:
-    """The replay of one finished record: its actions (in notation) and their words."""
+    """The replay of one finished record: its actions (in notation) and their words; every
+    answer also holds `about` (the room and its seed)."""
 
-    def __init__(self, game: Game, seed: int, actions: list[str], moves: list[Any]) -> None:
+    def __init__(
+        self, game: Game, seed: int, actions: list[str], moves: list[Any], about: dict[str, Any]
+    ) -> None:
         self.game = game
         self.seed = seed
         self.actions = list(actions)
         self.moves = list(moves)
+        self.about = about
         self.lock = threading.Lock()  # answers are made in worker threads
         self.positions: dict[int, State] = {}
-        self.answers: OrderedDict[tuple[int, int | None], dict[str, Any]] = OrderedDict()
+        self.answers: OrderedDict[tuple[int, int | None], bytes] = OrderedDict()
 
-    def answer(self, step: int, seat: int | None) -> dict[str, Any]:
-        """The position after `step` actions as `seat` is shown it, every secret revealed."""
+    def answer(self, step: int, seat: int | None) -> bytes:
+        """The position after `step` actions as `seat` is shown it, every secret revealed, in
+        JSON."""
         with self.lock:
             key = (step, seat)
             found = self.answers.get(key)
             if found is None:
-                found = self.answers[key] = self._made(step, seat)
+                found = self.answers[key] = json.dumps(self._made(step, seat)).encode()
                 if len(self.answers) > ANSWERS_KEPT:
                     self.answers.popitem(last=False)
             self.answers.move_to_end(key)
@@ -57,6 +63,8 @@ class Replay:
         svg, text = drawing(state, seat, reveal=True)
         log = state.log(seat)
         return {
+            **self.about,
+            "seat": seat,
             "step": step,
             "steps": len(self.actions),
             "action": log[step - 1] if step else None,

@@ -46,7 +46,7 @@ import re
 import secrets
 import sys
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -324,6 +324,8 @@ class Room:
         self.clock_task: asyncio.Task[None] | None = None
         self.seats: list[SeatRow] = row.seats
         self.clients: set[Client] = set()
+        self._seated: Counter[int] = Counter()  # the clients here of each seat
+        self._watching = 0  # the clients here without a seat
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
         self.acted_at = time.time()
@@ -396,17 +398,33 @@ class Room:
     def seat_list(self) -> list[Message]:
         return seat_list(self.seats, self.present())
 
+    def come(self, client: Client) -> None:
+        self.clients.add(client)
+        self._counted(client, 1)
+
+    def go(self, client: Client) -> None:
+        if client in self.clients:
+            self.clients.discard(client)
+            self._counted(client, -1)
+
+    def _counted(self, client: Client, change: int) -> None:
+        if client.seat is None:
+            self._watching += change
+            return
+        self._seated[client.seat] += change
+        if not self._seated[client.seat]:
+            del self._seated[client.seat]
+
     def present(self) -> set[int | None]:
         """The seats with a socket open here, or through another process lately."""
-        here: set[int | None] = {client.seat for client in self.clients}
+        here: set[int | None] = set(self._seated)
         for there in self._heard():
             here |= there.seats
         return here
 
     def spectators(self) -> int:
         """The sockets watching without a seat, here and through other processes lately."""
-        here = sum(1 for client in self.clients if client.seat is None)
-        return here + sum(there.spectators for there in self._heard())
+        return self._watching + sum(there.spectators for there in self._heard())
 
     def _heard(self) -> list[Presence]:
         now = time.monotonic()
@@ -414,8 +432,7 @@ class Room:
 
     def here(self) -> tuple[list[int], int]:
         """Who is here through this process: the seats with a socket, and the spectators."""
-        seats = sorted({client.seat for client in self.clients if client.seat is not None})
-        return seats, sum(1 for client in self.clients if client.seat is None)
+        return sorted(self._seated), self._watching
 
     def fairness(self) -> Message:
         """The seed's commitment, and the seed itself once the game is over for good."""
@@ -429,7 +446,8 @@ class Room:
         """The replay of the finished game (made once: its record never changes now)."""
         assert self.closed()
         if self._replay is None:
-            self._replay = Replay(self.game, self.row.seed, self.row.actions, self.moves)
+            about = {"room": self.id, **self.fairness()}
+            self._replay = Replay(self.game, self.row.seed, self.row.actions, self.moves, about)
         return self._replay
 
     def closed(self) -> bool:
@@ -733,7 +751,6 @@ class Lobby:
         """Archive the idle rooms, restore the others by replaying their records, and wake
         their bots and clocks (`get`)."""
         self.secret = await self._db(self.storage.secret)
-        self._untagged = set()
         self._untagged = {i for i in await self._db(self.storage.room_ids) if not self.known(i)}
         if self.storage.shared:
             self.cluster = Cluster(self.storage.url, self)
@@ -1493,14 +1510,14 @@ class Lobby:
     # -- clients -------------------------------------------------------------------------------
 
     def connect(self, room: Room, client: Client) -> None:
-        room.clients.add(client)
+        room.come(client)
         room.broadcast_state([client])
         if room.chat:
             client.push(room.chat_message(room.chat))
         room.broadcast_presence()
 
     def disconnect(self, room: Room, client: Client) -> None:
-        room.clients.discard(client)
+        room.go(client)
         room.touched = time.monotonic()
         room.broadcast_presence()
 
