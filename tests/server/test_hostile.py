@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from tests.browser.conftest import Server
 from tests.server.conftest import (
@@ -344,6 +345,20 @@ def test_bad_bodies_names_and_settings_get_one_line_refusals_with_their_rule(
             "/api/rooms", content=body, headers={"Content-Type": "application/json"}
         )
         assert refused.status_code in (400, 422) and refused.json()["rule"] == "request"
+    created = create(client, game="mississippi", players=2, seats=TWO_PEOPLE)
+    for token in (("é" * 32).encode(), b"x" * 100):  # a header's bytes, not UTF-8 text
+        wrong = client.get(f"/api/rooms/{created['room']}", headers={b"X-Towpath-Token": token})
+        assert wrong.status_code == 403 and wrong.json()["rule"] == "token"
+    with client.websocket_connect(f"/api/rooms/{created['room']}/socket") as strange:
+        strange.send_json({"type": "auth", "token": "ééé"})
+        with pytest.raises(WebSocketDisconnect) as closed:
+            strange.receive_json()
+        assert closed.value.code == 4403
+    move = {"version": True, "action": "f1"}
+    truthy = client.post(
+        f"/api/rooms/{created['room']}/actions", json=move, headers=auth(token_of(created, 0))
+    )
+    assert truthy.status_code == 422 and truthy.json()["rule"] == "request"
     truth = {"kind": "bot", "agent": "mcts", "settings": {"seconds": True}}
     refused = client.post(
         "/api/rooms",

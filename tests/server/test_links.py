@@ -169,3 +169,28 @@ def test_links_carry_tokens_only_in_their_fragment(client: TestClient) -> None:
         for operation in path.values():
             names = {p["name"] for p in operation.get("parameters", []) if p["in"] == "query"}
             assert "token" not in names
+
+
+def test_a_rematch_keeps_each_taken_seat_its_player_s_and_the_host_is_shown_no_link(
+    client: TestClient,
+) -> None:
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Ben"}]
+    created = create(client, game="mississippi", players=2, seats=seats, options={"max_turns": 2})
+    room, host, ben = created["room"], host_of(created), token_of(created, 1)
+    for version in range(2):
+        move = {"version": version, "action": "f1"}
+        client.post(
+            f"/api/rooms/{room}/actions", json=move, headers=auth(token_of(created, version))
+        )
+    hosts = client.post(f"/api/rooms/{room}/rematch", headers=auth(host)).json()
+    new, new_host = hosts["room"], hosts["link"].rpartition("#host=")[2]
+    shown = client.get(f"/api/rooms/{new}/links", headers=auth(new_host)).json()["seats"]
+    assert [s["link"] for s in shown] == [None, None]  # both seats are their players' already
+    bens = client.post(f"/api/rooms/{room}/rematch", headers=auth(ben)).json()
+    own = bens["link"].rpartition("#seat=")[2]
+    assert (
+        bens["room"] == new
+        and client.get(f"/api/rooms/{new}", headers=auth(own)).json()["seat"] == 1
+    )
+    seen = client.get(f"/api/rooms/{new}").json()["seats"]
+    assert [(s["claimed"], s["by_host"]) for s in seen] == [(True, True), (True, False)]

@@ -32,7 +32,7 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from markdown_it import MarkdownIt
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictInt, ValidationError
 from starlette.exceptions import HTTPException
 
 import towpath
@@ -139,7 +139,7 @@ class NewRoom(Strict):
 
 
 class ActionIn(Strict):
-    version: int = Field(ge=0, description="the state version the action was chosen at")
+    version: StrictInt = Field(ge=0, description="the state version the action was chosen at")
     action: str = Field(min_length=1, max_length=200, description="the action's notation")
 
 
@@ -161,9 +161,12 @@ class SeatLink(BaseModel):
 class RoomCreated(BaseModel):
     room: str
     link: str = Field(description="the creator's page: their seat (the first invited) and host")
-    host: str = Field(description="the host's page: every invitation link, and re-issuing them")
+    host: str = Field(description="the host's page: the invitations not opened yet, re-issuing")
     spectate: str
-    seats: list[SeatLink] = Field(description="the invited seats' links")
+    seats: list[SeatLink] = Field(
+        description="the invited seats' links: the creator's own seat's, then invitations, each "
+        "taken once (POST /api/rooms/ID/claim, or the page), which gives the seat's own token"
+    )
 
 
 class Accepted(BaseModel):
@@ -180,6 +183,7 @@ class LinkInfo(BaseModel):
     name: str
     access: str
     claimed: bool
+    by_host: bool = Field(description="taken by the host's browser")
     link: str | None = Field(description="an invited seat's link; an open seat's is its joiner's")
 
 
@@ -520,6 +524,7 @@ async def links(room_id: str, request: Request, lobby: LobbyDep, token: TokenDep
                     name=s.name,
                     access=s.access or INVITED,
                     claimed=s.claimed,
+                    by_host=s.by_host,
                     link=seat_link(request, room, s.seat).link if invitation(s) else None,
                 )
                 for s in room.seats
@@ -714,7 +719,7 @@ async def _send_loop(websocket: WebSocket, client: Client) -> None:
 def _parse(text: str) -> tuple[ClientMessage | None, str | None]:
     """A client's message, or what was wrong with it."""
     if text == "\0binary":
-        return None, "expected a text message of JSON in UTF-8, got binary data"
+        return None, "expected a text message of JSON in UTF-8, got binary data or other text"
     if len(text) > MAX_MESSAGE:
         return None, f"message over {MAX_MESSAGE} characters"
     try:
@@ -739,7 +744,8 @@ async def _handle(
     if missing:
         return {
             "type": "error",
-            "message": f"a {message.type} message needs {' and '.join(needed)}",
+            "message": f"{article(message.type)} {message.type} message needs "
+            f"{' and '.join(needed)}",
         }
     try:
         await _carry_out(lobby, room, viewer.seat, client, message)
@@ -752,6 +758,10 @@ async def _handle(
             "version": room.version,
         }
     return None
+
+
+def article(word: str) -> str:
+    return "an" if word[0] in "aeiou" else "a"
 
 
 NEEDS: dict[str, tuple[str, ...]] = {

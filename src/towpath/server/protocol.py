@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 MAX_MESSAGE = 4 * 1024  # characters of a client's message
 CHAT_LENGTH = 300  # characters of a chat line
@@ -62,7 +62,7 @@ class ClientMessage(BaseModel):
     type: Literal["auth", "act", "undo", "chat", "name", "back", "ping"]
     token: str | None = Field(None, max_length=100)
     host: str | None = Field(None, max_length=100)
-    version: int | None = Field(None, ge=0)
+    version: StrictInt | None = Field(None, ge=0)
     action: str | None = Field(None, max_length=200)
     text: str | None = Field(None, max_length=CHAT_LENGTH)
     name: str | None = Field(None, max_length=NAME_LENGTH)

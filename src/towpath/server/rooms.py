@@ -62,7 +62,7 @@ from towpath.agents.settings import check_settings
 from towpath.agents.spec import AgentSpec
 from towpath.core import registry
 from towpath.core.actions import Action
-from towpath.core.errors import GameError, IllegalAction
+from towpath.core.errors import GameError, IllegalAction, quote
 from towpath.core.game import JSON, Game, State
 from towpath.core.options import FileOption
 from towpath.core.svg import parts_of as svg_parts
@@ -101,6 +101,7 @@ WRITE_WAIT = 15.0  # seconds a change waits for a room's owner to answer, retrie
 PRESENCE_KEPT = 3 * PRESENCE_EVERY  # seconds another process's word on who is present holds
 PRESENCE_GAP = 0.25  # seconds between a room's presence messages, at least
 REISSUED = "this link was re-issued: ask the host for the new one"
+VERBS = {"action": "play", "take-back": "take back"}  # what a seat does, by its refusal's noun
 
 
 class Refused(Exception):
@@ -124,7 +125,8 @@ class SeatRequest:
     settings: dict[str, JSON] = field(default_factory=dict)
     access: str = INVITED
     claimed: bool = False  # an open seat kept for the player who joined it before (a rematch)
-    taken: bool = False  # the creator's own seat: taken by the host from the start
+    taken: bool = False  # taken from the start: the creator's own seat, or a rematch's player's
+    by_host: bool = False  # taken by the host's browser
 
 
 @dataclass(frozen=True)
@@ -212,6 +214,12 @@ def link_token(secret: bytes, room: str, who: str, generation: int) -> str:
     """The token of a link: who is a seat number or "host"."""
     mac = hmac.new(secret, f"{room}\n{who}\n{generation}".encode(), hashlib.sha256)
     return base64.urlsafe_b64encode(mac.digest()[:TOKEN_BYTES]).decode()
+
+
+def same(token: str, expected: str) -> bool:
+    """Whether a token given by a client is the one expected, compared in constant time (as
+    bytes: a token of any characters is just a wrong one)."""
+    return hmac.compare_digest(token.encode(), expected.encode())
 
 
 def seed_hash(seed: int) -> str:
@@ -360,7 +368,7 @@ class Room:
 
     def hosted_by(self, token: str | None) -> bool:
         """Whether the token is the host's."""
-        return token is not None and hmac.compare_digest(token, self.token("host"))
+        return token is not None and same(token, self.token("host"))
 
     def seat_token(self, seat: int) -> str:
         """The token of whoever took the seat's invitation (`claim`): the seat's own."""
@@ -385,13 +393,13 @@ class Room:
         for seat in self.seats:
             if not self.issued(seat):
                 continue
-            if seat.sealed and hmac.compare_digest(token, self.seat_token(seat.seat)):
+            if seat.sealed and same(token, self.seat_token(seat.seat)):
                 return Viewer(seat.seat)
-            if hmac.compare_digest(token, self.token(seat.seat)):
+            if same(token, self.token(seat.seat)):
                 if seat.sealed:
                     raise Refused(410, TAKEN, "token")
                 return Viewer(seat.seat, invitation=seat.access == INVITED and not seat.claimed)
-            if seat.token_digest is not None and hmac.compare_digest(seat.token_digest, digest):
+            if seat.token_digest is not None and same(seat.token_digest, digest):
                 return Viewer(seat.seat)
         raise Refused(403, "this link opens no seat of this room: it is wrong or revoked", "token")
 
@@ -885,7 +893,7 @@ class Lobby:
     async def room(self, room_id: str) -> Room:
         room = await self.get(room_id)
         if room is None:
-            raise Refused(404, f"no room {room_id!r}: the link is wrong", "room")
+            raise Refused(404, f"no room {quote(room_id, 40)}: the link is wrong", "room")
         return room
 
     @asynccontextmanager
@@ -933,7 +941,7 @@ class Lobby:
             raise Refused(422, f"expected {game.players} seats for {game.players} players", "seats")
         invited = [r for r in requests if r.kind == "human" and r.access == INVITED]
         if invited and rematch_of is None:
-            invited[0].taken = invited[0].claimed = True
+            invited[0].taken = invited[0].claimed = invited[0].by_host = True
         now = time.time()
         row = RoomRow(
             id=self._new_room_id(),
@@ -974,7 +982,7 @@ class Lobby:
                 0,
                 request.claimed,
                 sealed=request.taken,
-                by_host=request.taken,
+                by_host=request.by_host,
             )
         spec = self._check_bot(request)
         return SeatRow(number, "bot", request.name or f"{request.agent} bot", spec, None, 0, True)
@@ -1081,16 +1089,18 @@ class Lobby:
 
     async def _rematch(self, room: Room) -> str:
         if not room.state.is_terminal():
-            raise Refused(409, "the rematch starts once the game is over", "game over")
+            raise Refused(409, "a rematch follows a game played to its end", "game over")
         async with room.lock:
             if room.row.rematch is None:
-                requests = [  # each seat stays with its player
+                requests = [  # each seat stays with its player, its taken link too
                     SeatRequest(
                         s.kind,
                         s.name,
                         *bot_of(s.agent),
                         access=s.access or INVITED,
-                        claimed=s.access == OPEN and s.claimed,
+                        claimed=s.claimed and (s.access == OPEN or s.sealed),
+                        taken=s.sealed,
+                        by_host=s.by_host,
                     )
                     for s in room.seats
                 ]
@@ -1121,7 +1131,7 @@ class Lobby:
     @staticmethod
     def _check_turn(room: Room, seat: int | None, version: int, what: str) -> None:
         if seat is None:
-            raise Refused(403, f"a spectator cannot {what}", "seat")
+            raise Refused(403, f"a spectator has no seat to {VERBS[what]}", "seat")
         Lobby._check_playing(room)
         if version != room.version:
             raise Refused(

@@ -240,5 +240,8 @@ def test_a_move_longer_than_the_river_is_refused_as_it_is_read(text: str) -> Non
     game = towpath.load("mississippi", 2)
     with pytest.raises(GameError) as error:
         game.parse_action(text, game.new_state(0))
-    assert str(error.value) == f"bad Mississippi action {quote(text)}: expected at most 85 spaces"
+    assert (
+        str(error.value)
+        == f"bad Mississippi action {quote(text)}: expected at most 85 spaces, in digits"
+    )
     assert str(game.parse_action("f85")) == "f85" and str(game.parse_action("b085")) == "b85"

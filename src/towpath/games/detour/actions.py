@@ -126,7 +126,9 @@ def parse(text: str, cards: tuple[str, ...], colours: tuple[str, ...], most: int
 def _steps(text: str, number: str, most: int) -> int:
     steps = read_number(number, 0, most)
     if steps is None:
-        raise GameError(f"bad Detour action {quote(text)}: expected at most {most} spaces")
+        raise GameError(
+            f"bad Detour action {quote(text)}: expected at most {most} spaces, in digits"
+        )
     return steps
 
 

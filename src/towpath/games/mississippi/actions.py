@@ -71,7 +71,9 @@ def parse(text: str, most: int) -> Action:
         rotation = 3
     count = read_number(spaces, 0, most)
     if count is None:
-        raise GameError(f"bad Mississippi action {quote(text)}: expected at most {most} spaces")
+        raise GameError(
+            f"bad Mississippi action {quote(text)}: expected at most {most} spaces, in digits"
+        )
     if count < 1:
         raise GameError(f"bad Mississippi action {quote(text)}: a move goes at least 1 space")
     return Move(rotation, direction == "f", count)

@@ -180,11 +180,12 @@ class MississippiState(State):
             )
         behind = self._open_behind(self.player)
         if spaces > behind:
-            where = "it is in the start area" if behind == 0 else f"only {behind} open spaces"
-            raise IllegalAction(
-                f"the boat cannot go back {spaces}: {where} lie behind it, the start area included",
-                rule="start area",
+            why = (
+                "it is in the start area"
+                if behind == 0
+                else f"only {behind} open spaces lie behind it, the start area included"
             )
+            raise IllegalAction(f"the boat cannot go back {spaces}: {why}", rule="start area")
 
     # -- acting ----------------------------------------------------------------------------------
 

@@ -534,7 +534,7 @@ async function showHost() {
     if (seat.access === "invited") {
       const item = seat.link
         ? copyable(`${who}: invitation, not opened yet (it opens the seat once)`, seat.link, `host-link-${seat.seat}`)
-        : el("li", {}, el("div", { text: `${who}: opened by its player; their link is theirs alone` }));
+        : el("li", {}, el("div", { text: seat.by_host ? `${who}: opened by you, the host` : `${who}: opened by its player; their link is theirs alone` }));
       item.append(el("button", { class: "small", "data-reissue": seat.seat, text: "Re-issue (the old link stops working; every seat is told)", onclick: () => reissue(seat.seat) }));
       items.push(item);
     } else {
