@@ -10,12 +10,14 @@ from typing import Any
 from towpath.agents.base import Agent
 from towpath.agents.greedy import GreedyAgent
 from towpath.agents.mcts import MCTSAgent
+from towpath.agents.playout import PlayoutAgent
 from towpath.agents.random_agent import RandomAgent
 from towpath.core.errors import GameError
 
 AGENTS: dict[str, Callable[..., Agent]] = {
     "greedy": GreedyAgent,
     "mcts": MCTSAgent,
+    "playout": PlayoutAgent,
     "random": RandomAgent,
 }
 

@@ -28,6 +28,7 @@ from towpath.core.game import State
 from towpath.core.rng import Rng
 
 DEFAULT_ITERATIONS = 1000
+ROLLOUTS = ("random", "greedy", "playout")
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 REPORT_EVERY = 0.1  # seconds between reports of the best action so far
 
@@ -100,14 +101,15 @@ class MCTSAgent(Agent):
         the `clock`: "wall" time, or the "cpu" time of the searching thread (a machine's other
         work then does not weaken the bot, for measuring its strength).
 
-        Rollouts of at most `depth` actions are "random" or "greedy" (ε-greedy on the game's
-        evaluation); a rollout that does not reach the end is scored by the evaluation. With
-        `root_worlds`, the search first judges the root's best-ranked actions in that many
-        common worlds (its `shortlist` best by the prior). Unset settings take the game's
-        `mcts_settings`, else those of `Settings`.
+        Rollouts of at most `depth` actions are "random", "greedy" (ε-greedy on the game's
+        evaluation) or "playout" (the game's rule of thumb, `Game.playout_action`); a rollout
+        that does not reach the end is scored by the evaluation. With `root_worlds`, the search
+        first judges the root's best-ranked actions in that many common worlds (its `shortlist`
+        best by the prior). Unset settings take the game's `mcts_settings`, else those of
+        `Settings`.
         """
-        if rollout not in (None, "random", "greedy"):
-            raise GameError(f"mcts rollout: expected random or greedy, got {rollout!r}")
+        if rollout not in (None, *ROLLOUTS):
+            raise GameError(f"mcts rollout: expected random, greedy or playout, got {rollout!r}")
         if clock not in CLOCKS:
             raise GameError(f"mcts clock: expected wall or cpu, got {clock!r}")
         if (iterations is not None and iterations < 1) or (seconds is not None and seconds <= 0):
@@ -332,6 +334,8 @@ class MCTSAgent(Agent):
     def rollout_action(self, world: State) -> Action:
         if self.settings.rollout == "random":
             return world.random_action(self.rng)
+        if self.settings.rollout == "playout":  # the world is already one the seat may imagine
+            return world.game.playout_action(world, self.rng)
         actions = world.legal_actions()
         if self.rng.random() < self.settings.epsilon:
             return self.rng.choice(actions)

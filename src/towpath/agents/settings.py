@@ -84,6 +84,7 @@ def _float(name: str, low: float, high: float, help: str, open_low: bool = False
 
 BOTS: dict[str, tuple[Setting, ...]] = {
     "random": (),
+    "playout": (_float("randomness", 0, 1, "share of moves played uniformly at random"),),
     "greedy": (
         _int("budget", 0, 20_000, "evaluations spent playing on to the end of a turn"),
         _int("sample", 1, 1000, "with more legal actions than this, judge a random sample"),
@@ -94,7 +95,7 @@ BOTS: dict[str, tuple[Setting, ...]] = {
         _int("iterations", 1, 100_000, "search iterations (the search also stops at seconds)"),
         _float("seconds", 0, MAX_SECONDS, "seconds of search per move", open_low=True),
         _float("exploration", 0, 10, "UCB1's exploration constant"),
-        Setting("rollout", str, "rollout policy", choices=("random", "greedy")),
+        Setting("rollout", str, "rollout policy", choices=("random", "greedy", "playout")),
         _float("epsilon", 0, 1, "share of random actions in greedy rollouts"),
         _int("depth", 0, 30, "actions per rollout before the evaluation judges"),
         _float("widening", 0, 10, "progressive widening: children per square root of visits"),

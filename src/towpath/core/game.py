@@ -155,6 +155,14 @@ class Game(ABC):
         position override it to do that work once."""
         return [self.evaluate(state, seat) for seat in range(self.players)]
 
+    def playout_action(self, state: State, rng: Rng) -> Action:
+        """A cheap action for the seat to move, by the game's rule of thumb (the `playout`
+        bot's move and MCTS's playout rollouts), drawn with `rng` where it leaves a choice.
+
+        It is called on worlds resampled from the seat's view and must lead the game to its end
+        by the rules, fast. This default, a uniformly random legal action, ends few games."""
+        return state.random_action(rng)
+
     def estimate_actions(
         self, state: State, seat: int, actions: Sequence[Action]
     ) -> list[float] | None:
