@@ -45,6 +45,24 @@ def test_seat_plays_a_whole_game_against_bots_with_only_its_turns_given() -> Non
     assert not env.action_masks().any()
 
 
+def test_a_game_stopped_by_its_length_limit_is_truncated_with_no_reward() -> None:
+    env = gymnasium.env("arriala", seat=0, opponents="random", players=2, max_turns=4)
+    observation, _ = env.reset(seed=2)
+    while True:
+        action = int(np.flatnonzero(observation["action_mask"])[0])
+        observation, reward, terminated, truncated, info = env.step(action)
+        if terminated or truncated:
+            break
+    assert truncated and not terminated and reward == 0.0
+    assert info == {"ending": "limit", "returns": env.state.returns()[0]}
+
+
+def test_the_default_opponents_are_the_playout_bots() -> None:
+    env = gymnasium.env("mississippi", seat=0, players=3)
+    env.reset(seed=0)
+    assert [bot.name for bot in env.bots.values()] == ["playout", "playout"]
+
+
 def test_reset_seed_starts_that_seeded_game() -> None:
     env = gymnasium.env("detour", seat=0, opponents="random", players=2)
     observation, info = env.reset(seed=11)

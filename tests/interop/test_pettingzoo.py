@@ -97,6 +97,23 @@ def test_game_ended_by_its_length_limit_truncates_every_agent() -> None:
     assert all(env.truncations.values()) and not any(env.terminations.values())
 
 
+def test_a_leader_at_the_length_limit_is_paid_nothing_and_told_in_the_infos() -> None:
+    """Detour names the farthest marker the winner at its round limit; a learner is given no
+    winner's reward for a game cut off (the step is a truncation), only the infos tell it."""
+    env = pettingzoo.env("detour", players=2, max_rounds=2)
+    env.reset(seed=1)
+    while not any(env.truncations.values()):
+        mask = env.last()[0]["action_mask"]
+        env.step(int(np.flatnonzero(mask)[-1]))
+    returns = env.state.returns()
+    assert any(returns) and env.state.ending().reason == "limit"  # type: ignore[union-attr]
+    assert env.rewards == {"player_0": 0.0, "player_1": 0.0}
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+    assert env.infos == {
+        f"player_{seat}": {"ending": "limit", "returns": returns[seat]} for seat in (0, 1)
+    }
+
+
 def test_win_by_the_rules_terminates_and_rewards_the_returns() -> None:
     env = pettingzoo.env("mississippi", players=2, logs=200)
     env.reset(seed=0)

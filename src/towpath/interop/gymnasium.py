@@ -1,7 +1,7 @@
 """One seat of a towpath game against towpath bots, as a Gymnasium environment.
 
     from towpath.interop import gymnasium
-    env = gymnasium.env("detour", seat=0, opponents="greedy", players=3)
+    env = gymnasium.env("detour", seat=0, opponents="playout", players=3)
     observation, info = env.reset(seed=1)
     while True:
         action = env.action_space.sample(observation["action_mask"])
@@ -12,10 +12,12 @@
 Observations are {"observation", "action_mask"} as in the PettingZoo environment (the seat's
 view as a tensor, 1 at its legal action ids); `action_masks()` gives the mask too. The other
 seats are played by bots: `opponents` names one bot for all (with settings, as on the command
-line: "mcts:iterations=200") or gives one per other seat, in seat order. `reset(seed=s)` starts
-`new_state(seed=s)` and seeds the bots from s. The reward is the seat's return when the game is
-over; a game ended by its length limit is truncated. `render()` draws the board as the seat
-sees it, as text ("ansi") or as its SVG drawing rasterised ("rgb_array").
+line: "mcts:iterations=200") or gives one per other seat, in seat order; the default is the
+`playout` bot, each game's fast rule of thumb. `reset(seed=s)` starts `new_state(seed=s)` and
+seeds the bots from s. The reward is the seat's return when the game ends by its rules; a game
+stopped by its length limit is truncated with a reward of 0, whoever led. Either way the info
+then holds the `ending`'s reason and the game's `returns` for the seat. `render()` draws the
+board as the seat sees it, as text ("ansi") or as its SVG drawing rasterised ("rgb_array").
 """
 
 from __future__ import annotations
@@ -34,14 +36,14 @@ from towpath.agents.spec import AgentSpec
 from towpath.core.errors import GameError
 from towpath.core.game import Game, State
 from towpath.interop.observations import action_mask, observation
-from towpath.interop.pettingzoo import RENDER_MODES, Observation, observation_space
+from towpath.interop.pettingzoo import RENDER_MODES, Observation, ended, observation_space
 from towpath.interop.raster import rasterise
 
 
 def env(
     game_id: str,
     seat: int = 0,
-    opponents: str | Sequence[str] = "greedy",
+    opponents: str | Sequence[str] = "playout",
     players: int | None = None,
     render_mode: str | None = None,
     **options: Any,
@@ -59,7 +61,7 @@ class TowpathSeatEnv(gym.Env[Observation, int]):
         self,
         game: Game,
         seat: int = 0,
-        opponents: str | Sequence[str] = "greedy",
+        opponents: str | Sequence[str] = "playout",
         render_mode: str | None = None,
     ) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
@@ -101,10 +103,12 @@ class TowpathSeatEnv(gym.Env[Observation, int]):
             raise GameError("the game is over: call reset() to start another")
         self.state.apply(self.game.action_from_id(int(action), self.state))
         self._play_bots()
-        over = self.state.is_terminal()
-        truncated = over and self.state.ended_by_limit() is True
-        reward = self.state.returns()[self.seat] if over else 0.0
-        return self._observe(), reward, over and not truncated, truncated, {}
+        if not self.state.is_terminal():
+            return self._observe(), 0.0, False, False, {}
+        truncated, told = ended(self.state)
+        returns = self.state.returns()[self.seat]
+        reward = 0.0 if truncated else returns
+        return self._observe(), reward, not truncated, truncated, {**told, "returns": returns}
 
     def action_masks(self) -> npt.NDArray[np.int8]:
         """The legal action ids of the seat, as a mask (all 0 once the game is over)."""

@@ -18,7 +18,11 @@ How the games are declared:
   game with chance is IMPERFECT_INFORMATION (Mississippi's coming start rolls are unknown, as
   are hands and piles); Detour is PERFECT_INFORMATION.
 - Utility. Returns lie from 0 to 1; CONSTANT_SUM (1) where a game always ends with a winner or
-  a shared win, GENERAL_SUM where the safety limit can end it with no winner. The
+  a shared win, GENERAL_SUM where the safety limit can end it with no winner. OpenSpiel has no
+  truncation: a game stopped by its safety limit is terminal, with the game's own returns
+  there (Arriala and Detour name the leader the winner, as their rules say; the others pay
+  0), so a learner that must not learn from cut-off games checks `state.towpath.ending()`
+  (its reason "limit") or keeps games short of `max_game_length`. The
   `max_game_length` is the game's most actions (its encoding); the reward is terminal.
 - Observations through an observer of one seat (private information of a single player):
   `observation_*` is the seat's view (the tensor of the game's encoding; the string its view as

@@ -15,9 +15,12 @@ mask is all 0 for an agent not to move. `reset(seed=s)` starts the game `new_sta
 seeds the agents' action spaces (s + seat); a reset without a seed draws the game's seed from
 the last seed given; `reset(options={"actions": [...]})` starts after these actions (their
 notation, as in a game record).  A game ended by its own
-rules terminates every agent; one ended by the safety limit on its length (`max_turns`, …)
-truncates them. Rewards are the game's returns, given when it is over. `render()` draws the
-board as a spectator sees it: its text ("ansi") or its SVG drawing rasterised ("rgb_array").
+rules terminates every agent, its rewards the game's returns; one stopped by the safety limit
+on its length (`max_turns`, …) truncates them with rewards of 0, whoever led (a truncated
+game has no result to learn from). Either way every agent's info then holds the `ending`'s
+reason ("win", "shared", "nobody" or "limit") and the game's `returns` for that seat.
+`render()` draws the board as a spectator sees it: its text ("ansi") or its SVG drawing
+rasterised ("rgb_array").
 """
 
 from __future__ import annotations
@@ -45,6 +48,14 @@ def env(
 ) -> TowpathEnv:
     """The AEC environment of `game_id` for `players` seats with the game's `options`."""
     return TowpathEnv(towpath.load(game_id, players, **options), render_mode)
+
+
+def ended(state: State) -> tuple[bool, dict[str, Any]]:
+    """Whether the game over was stopped by its length limit, and its ending's reason for
+    an info."""
+    ending = state.ending()
+    assert ending is not None
+    return ending.reason == "limit", {"ending": ending.reason}
 
 
 def observation_space(game: Game) -> gymnasium.spaces.Dict:
@@ -123,12 +134,13 @@ class TowpathEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         self.state.apply(self.game.action_from_id(int(action), self.state))
         self._cumulative_rewards[agent] = 0.0
         if self.state.is_terminal():
-            truncated = self.state.ended_by_limit() is True
+            truncated, told = ended(self.state)
             for seat, value in enumerate(self.state.returns()):
                 name = self.possible_agents[seat]
-                self.rewards[name] = value
+                self.rewards[name] = 0.0 if truncated else value
                 self.terminations[name] = not truncated
                 self.truncations[name] = truncated
+                self.infos[name] = {**told, "returns": value}
         self._accumulate_rewards()
         self._select()
 
