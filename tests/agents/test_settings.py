@@ -49,7 +49,12 @@ def test_the_table_names_every_setting_of_every_bot() -> None:
 @pytest.mark.parametrize(
     ("name", "settings", "says"),
     [
-        ("oracle", {}, "unknown agent 'oracle'; expected one of: greedy, mcts, playout, random"),
+        (
+            "oracle",
+            {},
+            "unknown agent 'oracle'; expected one of: easy, greedy, hard, mcts, normal, "
+            "playout, random",
+        ),
         ("random", {"depth": 3}, "agent 'random' does not take depth; it takes no settings"),
         ("mcts", {"seconds": 0}, "bot setting seconds: expected a number above 0 to 10, got 0"),
         ("mcts", {"seconds": 10.5}, "bot setting seconds: expected a number above 0 to 10"),

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from tests.browser.conftest import Server
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import Server, version_of
 
 
 def test_a_thinking_bot_blocks_no_other_room(server: Server) -> None:
@@ -27,3 +31,50 @@ def test_a_thinking_bot_blocks_no_other_room(server: Server) -> None:
         move = {"version": version, "action": legal[0]["action"]}
         assert server.post(f"/api/rooms/{quick['room']}/actions", move, tokens[version % 2])
     assert server.get(f"/api/rooms/{slow['room']}")["version"] == 1  # still thinking
+
+
+def test_a_whole_game_against_two_normal_bots_names_each_bot_apart(
+    server: Server, page: Page
+) -> None:
+    """The form's default bots are the normal level, each with a name of its own in the seat
+    list, the log and the result. The person types the longest forward move it may."""
+    page.goto(server.url)
+    page.locator('[data-choose="mississippi"]').click()
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "change")
+    expect(page.locator("#seat-1")).to_have_value("normal")
+    expect(page.locator("#seat-2")).to_have_value("normal")
+    page.click("#create")
+    page.click("#open-seat")
+    names = ["Normal bot A", "Normal bot B"]
+    for seat, name in enumerate(names, start=1):
+        expect(page.locator(f'#seats [data-seat="{seat}"]')).to_contain_text(name)
+    page.click("#actions-details summary")  # the list of actions and the notation field
+    while page.locator("#result").is_hidden():
+        if page.locator("body.your-turn").count():
+            version = version_of(page)
+            page.fill("#notation", longest_forward(page))
+            page.press("#notation", "Enter")
+            page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
+        else:
+            page.wait_for_timeout(100)
+    log = " ".join(page.locator("#log li").all_inner_texts())
+    assert all(f"{name} went" in log or f"{name} turned" in log for name in names), log
+    result = page.locator("#result").inner_text()
+    assert all(name in result for name in names)
+    assert page.locator("#result").get_attribute("data-reason") == "win"
+
+
+LEGAL = """async () => {
+  const room = location.pathname.split("/").pop();
+  const tokens = JSON.parse(localStorage.getItem(`towpath:room:${room}`));
+  const seen = await fetch(`/api/rooms/${room}`, { headers: { "X-Towpath-Token": tokens.seat } });
+  return (await seen.json()).legal.map((a) => a.action);
+}"""
+
+
+def longest_forward(page: Page) -> str:
+    """The legal move going furthest downstream (else the first legal action)."""
+    legal: list[str] = page.evaluate(LEGAL)
+    forward = [text for text in legal if re.fullmatch(r"(r[+-]\d )?f\d+", text)]
+    return max(forward, key=lambda text: int(text.rpartition("f")[2])) if forward else legal[0]

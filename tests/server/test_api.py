@@ -53,7 +53,10 @@ def test_games_list_every_game_with_its_options_and_the_bots(client: TestClient)
     canal_king = next(g for g in data["games"] if g["id"] == "canal_king")
     board = next(o for o in canal_king["options"] if o["name"] == "board")
     assert board["choices"] == ["small"] and "small" in board["help"]
-    assert {b["name"] for b in data["bots"]} == {"random", "greedy", "mcts"}
+    assert [b["name"] for b in data["bots"]] == [
+        *("easy", "normal", "hard", "greedy", "mcts", "playout", "random")
+    ]
+    assert [b["level"] for b in data["bots"]] == [True] * 3 + [False] * 4
     mcts = next(b for b in data["bots"] if b["name"] == "mcts")
     depth = next(s for s in mcts["settings"] if s["name"] == "depth")
     assert (depth["low"], depth["high"]) == (0, 30) and mcts["defaults"] == {"seconds": 1.0}

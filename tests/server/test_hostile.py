@@ -214,12 +214,16 @@ def test_a_length_limit_is_bounded_and_a_room_of_bots_alone_stops_when_nobody_wa
         assert refused.json()["detail"] == (
             "option max_turns: expected a whole number from 1 to 1000, got 1000000000000000"
         )
-        bots: Json = {"game": "mississippi", "players": 3, "seats": [{"kind": "bot"}] * 3}
-        watched, alone = create(client, **bots)["room"], create(client, **bots)["room"]
+        seats = [{"kind": "bot", "agent": "random"}] * 3
+        bots: Json = {"game": "mississippi", "players": 3, "seats": seats}
+        watched = create(client, **bots)["room"]
         with socket_of(client, watched):
-            time.sleep(1.0)
-            seen = client.get(f"/api/rooms/{alone}").json()
-            assert seen["archived"] is True and seen["seed"] is not None
+            alone = create(client, **bots)["room"]
+            deadline = time.monotonic() + 10
+            while not (seen := client.get(f"/api/rooms/{alone}").json())["archived"]:
+                assert time.monotonic() < deadline, "the unwatched room was never archived"
+                time.sleep(0.05)
+            assert seen["seed"] is not None
             assert client.get(f"/api/rooms/{watched}").json()["archived"] is False
         later = client.get(f"/api/rooms/{alone}").json()["version"]
         time.sleep(0.3)

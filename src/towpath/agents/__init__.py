@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from towpath.agents.base import Agent
 from towpath.agents.greedy import GreedyAgent
+from towpath.agents.levels import LEVELS, LevelAgent
 from towpath.agents.mcts import MCTSAgent
 from towpath.agents.playout import PlayoutAgent
 from towpath.agents.random_agent import RandomAgent
@@ -19,6 +20,7 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "mcts": MCTSAgent,
     "playout": PlayoutAgent,
     "random": RandomAgent,
+    **{level: partial(LevelAgent, level) for level in LEVELS},
 }
 
 

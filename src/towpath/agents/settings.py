@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from towpath.agents.levels import LEVELS, THINKING
 from towpath.core.errors import GameError
 from towpath.core.game import JSON
 
@@ -84,6 +85,9 @@ def _float(name: str, low: float, high: float, help: str, open_low: bool = False
 
 BOTS: dict[str, tuple[Setting, ...]] = {
     "random": (),
+    "easy": (),
+    "normal": (),
+    "hard": (),
     "playout": (_float("randomness", 0, 1, "share of moves played uniformly at random"),),
     "greedy": (
         _int("budget", 0, 20_000, "evaluations spent playing on to the end of a turn"),
@@ -136,8 +140,10 @@ def describe_bots() -> list[dict[str, JSON]]:
     return [
         {
             "name": name,
+            "level": name in LEVELS,
+            "thinking": THINKING.get(name),
             "settings": [setting.form() for setting in BOTS[name]],
             "defaults": dict(check_settings(name, {})),
         }
-        for name in bot_names()
+        for name in [*LEVELS, *(name for name in bot_names() if name not in LEVELS)]
     ]

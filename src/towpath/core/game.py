@@ -63,6 +63,8 @@ class Game(ABC):
     notation_help: ClassVar[str] = ""
     # MCTS settings that suit this game better than the bot's defaults (see agents.mcts).
     mcts_settings: ClassVar[Mapping[str, Any]] = {}
+    # The bots the levels "easy", "normal" and "hard" stand for here (see agents.levels).
+    bot_levels: ClassVar[Mapping[str, str]] = {}
     # For people choosing a game: what it is in two short sentences, and how long it takes.
     blurb: ClassVar[str] = ""
     play_time: ClassVar[str] = ""

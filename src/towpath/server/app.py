@@ -100,9 +100,9 @@ class SeatIn(Strict):
         "join it from the lobby)",
     )
     agent: str = Field(
-        "random",
+        "normal",
         max_length=20,
-        description="the bot",
+        description="the bot: a level (easy, normal, hard) or a bot by name",
         json_schema_extra={"enum": list[JsonValue](bot_names())},
     )
     settings: dict[str, Setting] = Field(
@@ -119,7 +119,7 @@ class NewRoom(Strict):
     players: int | None = Field(None, ge=1, le=12, description="player count (the game's default)")
     options: dict[str, OptionValue] = Field(default_factory=dict, max_length=32)
     seats: list[SeatIn] | None = Field(
-        None, max_length=12, description="one per player; default: you, then random bots"
+        None, max_length=12, description="one per player; default: you, then normal bots"
     )
     seed: int | None = Field(
         None,

@@ -58,6 +58,7 @@ from typing import Any, TypeVar
 from sqlalchemy.exc import IntegrityError
 
 import towpath
+from towpath.agents.levels import resolve
 from towpath.agents.settings import check_settings
 from towpath.agents.spec import AgentSpec
 from towpath.core import registry
@@ -121,7 +122,7 @@ class Refused(Exception):
 class SeatRequest:
     kind: str  # "human" or "bot"
     name: str = ""
-    agent: str = "random"
+    agent: str = "normal"
     settings: dict[str, JSON] = field(default_factory=dict)
     access: str = INVITED
     claimed: bool = False  # an open seat kept for the player who joined it before (a rematch)
@@ -937,6 +938,7 @@ class Lobby:
         requests = seats or [SeatRequest("human")] + [
             SeatRequest("bot") for _ in range(game.players - 1)
         ]
+        named = bot_names(requests)
         if len(requests) != game.players:
             raise Refused(422, f"expected {game.players} seats for {game.players} players", "seats")
         invited = [r for r in requests if r.kind == "human" and r.access == INVITED]
@@ -957,7 +959,10 @@ class Lobby:
             acted=now,
             rematch_of=rematch_of,
             rematch=None,
-            seats=[self._seat_row(number, request) for number, request in enumerate(requests)],
+            seats=[
+                self._seat_row(number, request, name)
+                for number, (request, name) in enumerate(zip(requests, named, strict=True))
+            ],
             actions=[],
             clock=clock,
             creator=creator,
@@ -970,7 +975,7 @@ class Lobby:
         self._next_turn(room)
         return room
 
-    def _seat_row(self, number: int, request: SeatRequest) -> SeatRow:
+    def _seat_row(self, number: int, request: SeatRequest, bot_name: str) -> SeatRow:
         if request.kind == "human":
             name = request.name or (f"Player {number + 1}" if request.access == INVITED else "")
             return SeatRow(
@@ -985,7 +990,7 @@ class Lobby:
                 by_host=request.by_host,
             )
         spec = self._check_bot(request)
-        return SeatRow(number, "bot", request.name or f"{request.agent} bot", spec, None, 0, True)
+        return SeatRow(number, "bot", bot_name, spec, None, 0, True)
 
     @staticmethod
     def _check_game(game_id: str, players: int | None, options: dict[str, JSON]) -> Game:
@@ -1507,7 +1512,7 @@ class Lobby:
         if seat is None or not room.owned or not room.played_by_bot(seat):
             return
         row = room.seats[seat]
-        spec = (row.agent or "random") if row.kind == "bot" else STAND_IN
+        spec = resolve(row.agent or "random", room.game) if row.kind == "bot" else STAND_IN
         seed = (room.row.seed * 1009 + seat * 7919 + version) % (1 << 62)
         text = await self.bots.move(room.state, spec, seed, room.turn())
         acted_at = time.time()
@@ -1582,6 +1587,25 @@ def _cancel(*tasks: asyncio.Task[None] | None) -> None:
 def _report_failure(task: asyncio.Task[Any]) -> None:
     if not task.cancelled() and task.exception() is not None:
         log.error("bot turn failed", exc_info=task.exception())
+
+
+def bot_names(requests: list[SeatRequest]) -> list[str]:
+    """Each bot seat's name: its own, else its bot's ("Normal bot"), told apart by a letter
+    where several share it ("Normal bot A", "Normal bot B"); "" for people's seats."""
+    plain = [
+        (r.name or f"{r.agent.partition(':')[0].capitalize()} bot") if r.kind == "bot" else ""
+        for r in requests
+    ]
+    shared = {name for name in plain if name and plain.count(name) > 1}
+    seen: dict[str, int] = {}
+    named = []
+    for name in plain:
+        if name in shared:
+            seen[name] = seen.get(name, 0) + 1
+            named.append(f"{name} {chr(ord('A') + seen[name] - 1)}")
+        else:
+            named.append(name)
+    return named
 
 
 def bot_of(spec: str | None) -> tuple[str, dict[str, JSON]]:

@@ -85,14 +85,17 @@ function showOptions(game) {
 function showSeats() {
   const box = $("seats");
   const count = Number($("players").value) || chosenGame().default_players;
-  const kinds = ["human", "open", ...catalogue.bots.map((b) => b.name)];
-  const labels = { human: "person, invited (by link)", open: "person, open (anyone may join)" };
+  const people = [["human", "person, invited (by link)"], ["open", "person, open (anyone may join)"]];
+  const levels = catalogue.bots.filter((b) => b.level).map((b) => [b.name, `${b.name} bot: ${b.thinking}`]);
+  const advanced = catalogue.bots.filter((b) => !b.level).map((b) => [b.name, `${b.name} bot`]);
+  const options = (pairs) => pairs.map(([value, text]) => el("option", { value, text }));
   const before = [...box.querySelectorAll("select")].map((s) => s.value);
   box.replaceChildren();
   for (let seat = 0; seat < count; seat += 1) {
     const kind = el("select", { id: `seat-${seat}`, "data-seat": seat },
-      ...kinds.map((k) => el("option", { value: k, text: labels[k] || `${k} bot` })));
-    kind.value = before[seat] || (seat === 0 ? "human" : "random");
+      ...options(people), el("optgroup", { label: "bots" }, ...options(levels)),
+      el("optgroup", { label: "bots by name, with settings (advanced)" }, ...options(advanced)));
+    kind.value = before[seat] || (seat === 0 ? "human" : "normal");
     const name = el("input", { id: `seat-name-${seat}`, placeholder: "name", maxlength: "40", size: "10", title: "an open seat's name is chosen by who joins" });
     const settings = el("input", { id: `seat-settings-${seat}`, placeholder: "settings: name=value,…", size: "16" });
     const sync = () => {

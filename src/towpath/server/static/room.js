@@ -459,7 +459,7 @@ function endSentence() {
   const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
   if (ending.reason === "win") return `${list} won.`;
   if (ending.reason === "shared") return `${list} share the win.`;
-  if (ending.reason === "limit") return names.length ? `The length limit ended it: ${list} won.` : "The length limit ended it: nobody won.";
+  if (ending.reason === "limit") return names.length ? `Stopped at the length limit, with ${list} ahead: no winner by the rules.` : "Stopped at the length limit: no winner.";
   return "Nobody won.";
 }
 
