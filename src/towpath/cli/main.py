@@ -7,7 +7,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -110,6 +110,10 @@ def replay(
 
 
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
+LEVEL_DUELS: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    ("normal", "easy", {}),
+    ("hard", "normal", {}),
+)  # each level against the one below it
 
 
 @app.command()
@@ -179,6 +183,12 @@ def bench(
     strength: Annotated[
         bool, typer.Option("--strength", help="also play mcts against random and greedy")
     ] = False,
+    levels: Annotated[
+        bool,
+        typer.Option(
+            "--levels", help="also play the levels: normal against easy, hard against normal"
+        ),
+    ] = False,
     strength_games: Annotated[int, typer.Option(min=1, help="2-player games per pairing")] = 40,
     opponent: Annotated[
         list[str] | None,
@@ -215,28 +225,21 @@ def bench(
     note = Console(stderr=True)
     speeds = playout_table(ids, players, seconds, lambda g: note.print(f"playing {g}..."))
     rates = {g: mcts_iterations_per_second(g, seconds) for g in ids}
+    budget = {"seconds": mcts_seconds, "clock": mcts_clock}
+    matches = [("mcts", against, budget) for against in opponents] if strength else []
+    matches += list(LEVEL_DUELS) if levels else []
     pairings = []
-    if strength:
-        budget = {"seconds": mcts_seconds, "clock": mcts_clock}
-        with games_bar(note) as bar:
-            for game_id in ids:
-                for against in opponents:
-                    heard = GamesProgress(bar, f"{game_id}: mcts against {against}")
-                    played = pairing(
-                        game_id,
-                        "mcts",
-                        against,
-                        strength_games,
-                        budget,
-                        None,
-                        workers,
-                        heard,
-                        record,
-                    )
-                    bar.console.print(
-                        f"{game_id}: mcts against {against}: {told(played)}", highlight=False
-                    )
-                    pairings.append(played)
+    with games_bar(note) as bar:
+        for game_id in ids if matches else ():
+            for bot, against, params in matches:
+                heard = GamesProgress(bar, f"{game_id}: {bot} against {against}")
+                played = pairing(
+                    game_id, bot, against, strength_games, params, None, workers, heard, record
+                )
+                bar.console.print(
+                    f"{game_id}: {bot} against {against}: {told(played)}", highlight=False
+                )
+                pairings.append(played)
     if as_json:
         speed_rows = [
             {**r.as_dict(), "mcts_iterations_per_second": round(rates[r.game], 1)} for r in speeds
