@@ -22,7 +22,8 @@ face-down movement cards, then walk it by those cards and score the best fish ty
 
 The modules flow one way: components, actions, cards and cells → table (the game as set up) →
 position (the state's data) → steps → build and walk (the two phases) → view → state →
-evaluate → encoding → this package, which registers the game.
+evaluate → encoding → this package, which registers the game. The playout rule of thumb
+(playout.py) reads the position and the two phases.
 """
 
 from __future__ import annotations
@@ -33,9 +34,11 @@ from towpath.core.actions import Action
 from towpath.core.encoding import Encoding
 from towpath.core.game import State
 from towpath.core.registry import register
+from towpath.core.rng import Rng
 from towpath.games.mapped_out.actions import Place
 from towpath.games.mapped_out.encoding import MappedOutEncoding
 from towpath.games.mapped_out.evaluate import estimate_placements, evaluate
+from towpath.games.mapped_out.playout import playout_action
 from towpath.games.mapped_out.state import MappedOutState
 from towpath.games.mapped_out.table import MappedOutTable
 
@@ -50,6 +53,10 @@ class MappedOut(MappedOutTable):
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, MappedOutState)
         return evaluate(state, seat)
+
+    def playout_action(self, state: State, rng: Rng) -> Action:
+        assert isinstance(state, MappedOutState)
+        return playout_action(state, rng)
 
     def estimate_actions(
         self, state: State, seat: int, actions: Sequence[Action]
