@@ -9,8 +9,8 @@ import pytest
 
 from towpath.sim.runner import simulate
 
-# Detour with a 30-round limit: about 1.5 ms a game with random bots, and the limit still names
-# a winner (farthest marker), so games end won, shared and (rarely) otherwise.
+# Detour with a 30-round limit: about 1.5 ms a game with random bots, which the limit cuts off
+# nearly always, naming a winner there (farthest marker) that no rate counts.
 RUN: dict[str, Any] = {
     "game": "detour",
     "players": 3,

@@ -77,8 +77,11 @@ def test_the_report_is_rebuilt_from_stored_results(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     html = (tmp_path / "both.html").read_text()
     assert "Detour, 2 players" in html and "Mississippi, 2 players" in html
-    assert len(images(html)) == 6  # seats, length and scores of each game
+    # Random bots run both games to their limits: no win rates, only length and scores.
+    assert len(images(html)) == 4
     assert html.count("<h2>") == 2
+    assert "10 of 10 games (100.0%) hit the length limit" in html
+    assert "4 of 4 games (100.0%) hit the length limit" in html
     alone = subprocess.run(
         [sys.executable, "-m", "towpath", "report", str(first)],
         capture_output=True,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -12,8 +13,9 @@ from rich.console import Console
 from rich.table import Table
 
 from towpath.cli.progress import GamesProgress, games_bar
-from towpath.sim import balance
-from towpath.sim.numbers import count, interval, percent, signed
+from towpath.sim import balance, wording
+from towpath.sim.numbers import count, interval, number, percent, signed
+from towpath.sim.playout import LIMIT
 from towpath.sim.runner import Interrupted, simulate
 from towpath.sim.store import read_results
 
@@ -58,48 +60,77 @@ def run_report(files: Sequence[Path], out: Path | None) -> Path:
 
 
 def print_summary(console: Console, frame: pd.DataFrame) -> None:
+    """Per game and player count: the headline figures, a warning where the length limit cut
+    many games off, the win rates by seat and the variants compared."""
+    say = partial(console.print, highlight=False, soft_wrap=True, markup=False)
     for (game, players), group in balance.groups(frame):
         summary = balance.summarize(group)
-        first = summary.first
-        ends = summary.endings
-        limit = ends["turn limit"]
-        lines = [
-            f"{game}, {players} players: {summary.games} games",
-            f"first player wins {percent(first.win_rate)} ({interval(first.low, first.high)}), "
-            f"advantage {signed(first.advantage)}; balance {summary.balance:.3f}",
-            "endings: "
-            + ", ".join(f"{name} {percent(ends[name])}" for name in balance.ENDINGS)
-            + f"; length limit {percent(limit) if limit is not None else 'not told'}",
-            f"actions per game: mean {summary.length['mean'][0]:.1f}, "
-            f"median {summary.length['median'][0]:.1f}; "
-            f"mean branching factor {summary.branching:.1f}",
-        ]
-        console.print("\n".join(lines), highlight=False, soft_wrap=True, markup=False)
-        table = Table("seat", "agents", "wins", "win rate", "95% interval")
-        for row in summary.seats.itertuples():
-            agents = ", ".join(sorted({agents[row.seat] for agents in group["agents"]}))
-            table.add_row(
-                str(row.seat),
-                agents,
-                count(row.wins),
-                percent(row.win_rate),
-                interval(row.low, row.high),
-            )
-        console.print(table)
+        say(
+            f"{game}, {players} players: {wording.games(summary.games)}, "
+            f"{summary.games_by_rules:,} ended by the rules"
+        )
+        for warning in wording.limit_warnings(group):
+            say(f"warning: {warning}", style="bold yellow")
+        say("\n".join(headline(summary)))
+        if summary.games_by_rules:
+            console.print(seat_table(summary, group))
         variants = balance.compare_variants(group)
         if len(variants) > 1:
             console.print(variant_table(variants))
 
 
+def headline(summary: balance.Summary) -> list[str]:
+    first = summary.first
+    figures = (
+        f"no first-player advantage or balance: {wording.missing_figures(summary)}"
+        if first is None or summary.balance is None
+        else f"first player wins {percent(first.win_rate)} ({interval(first.low, first.high)}) "
+        f"{wording.of_games_by_rules(first.games)}, advantage {signed(first.advantage)}; "
+        f"balance {summary.balance:.3f}"
+    )
+    return [
+        figures,
+        f"endings: {wording.endings(summary)}",
+        f"actions per game: mean {summary.length['mean'][0]:.1f}, "
+        f"median {summary.length['median'][0]:.1f}; "
+        f"mean branching factor {summary.branching:.1f}",
+    ]
+
+
+def seat_table(summary: balance.Summary, frame: pd.DataFrame) -> Table:
+    title = f"win rates {wording.of_games_by_rules(summary.games_by_rules)}"
+    table = Table("seat", "agents", "wins", "win rate", "95% interval", title=title)
+    for row in summary.seats.itertuples():
+        agents = ", ".join(sorted({agents[row.seat] for agents in frame["agents"]}))
+        table.add_row(
+            str(row.seat),
+            agents,
+            count(row.wins),
+            percent(row.win_rate),
+            interval(row.low, row.high),
+        )
+    return table
+
+
 def variant_table(variants: pd.DataFrame) -> Table:
-    table = Table("variant", "games", "first player", "balance", "no winner", "actions (mean)")
+    table = Table(
+        "variant",
+        "games",
+        "by the rules",
+        "first player",
+        "balance",
+        "limit",
+        "actions (mean)",
+        title='rates of the games ended by the rules ("-": none had a winner)',
+    )
     for row in variants.to_dict("records"):
         table.add_row(
             str(row["variant"]),
             str(row["games"]),
+            str(row["games_by_rules"]),
             percent(row["first_player_rate"]),
-            f"{row['balance']:.3f}",
-            percent(row["no winner"]),
+            number(row["balance"], 3),
+            percent(row[LIMIT]),
             f"{row['actions_mean']:.1f}",
         )
     return table

@@ -10,11 +10,11 @@ def percent(value: float | None) -> str:
 
 
 def interval(low: float, high: float) -> str:
-    return f"{100 * low:.1f}–{100 * high:.1f}%"
+    return "-" if pd.isna(low) or pd.isna(high) else f"{100 * low:.1f}–{100 * high:.1f}%"
 
 
 def signed(value: float) -> str:
-    return f"{100 * value:+.1f} points"
+    return "-" if pd.isna(value) else f"{100 * value:+.1f} points"
 
 
 def number(value: float, digits: int) -> str:

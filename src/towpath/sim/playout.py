@@ -15,7 +15,8 @@ from typing import Any
 
 from towpath.agents.spec import AgentSpec
 from towpath.api import load
-from towpath.core.game import Game, State
+from towpath.core.errors import GameError
+from towpath.core.game import EndReason, Game, State
 from towpath.core.heap import settled
 from towpath.core.rng import Rng
 
@@ -25,6 +26,10 @@ Row = dict[str, Any]
 # moves with the game index): counting every one would call legal_actions twice per action and
 # slow random playouts by a third.
 BRANCHING_STRIDE = 4
+
+# How a game ended, as rows record it (`State.ending`'s reasons), in the order reports list them.
+ENDINGS: tuple[EndReason, ...] = ("win", "shared", "nobody", "limit")
+LIMIT: EndReason = "limit"  # cut off by the game's length limit: no result, whatever it returns
 
 
 @dataclass(frozen=True)
@@ -117,15 +122,19 @@ def outcome(state: State) -> Row:
     """Winners, ending and results of a finished game.
 
     A seat wins when its return is the highest and above 0; several such seats share the win.
-    "no winner" when no return is above 0 (a game stopped by its length limit, for one).
+    `ending` is why the game ended (`State.ending`): "win", "shared", "nobody" (the rules
+    ended it with no winner) or "limit" (its length limit cut it off, whether or not the game
+    names the leaders winners there, as Arriala and Detour do): see `ENDINGS`.
     """
+    ending = state.ending()
+    if ending is None:
+        raise GameError("the game is not over: it has no outcome yet")
     returns = [float(r) for r in state.returns()]
     best = max(returns)
     winners = [seat for seat, r in enumerate(returns) if r == best] if best > 0 else []
-    ending = "no winner" if not winners else "win" if len(winners) == 1 else "shared"
     return {
         "winners": winners,
-        "ending": ending,
+        "ending": ending.reason,
         "turn_limit": state.ended_by_limit(),
         "scores": [float(s) for s in state.scores()],
         "returns": returns,

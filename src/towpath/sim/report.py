@@ -1,5 +1,8 @@
 """The balance report: one self-contained HTML page of tables and plots (PNG inlined as base64),
-one section per game and player count, with a comparison when a run holds several variants."""
+one section per game and player count, with a comparison when a run holds several variants.
+
+Every rate counts only the games ended by the rules (see `balance`); a section opens with a
+warning where more than 5% of its games, or of a variant's, hit the length limit."""
 
 from __future__ import annotations
 
@@ -18,9 +21,10 @@ from matplotlib.figure import Figure
 
 from towpath.api import load
 from towpath.core.errors import GameError
-from towpath.sim import balance
-from towpath.sim.balance import ENDINGS, Summary
+from towpath.sim import balance, wording
+from towpath.sim.balance import Summary
 from towpath.sim.numbers import count, interval, number, percent, signed
+from towpath.sim.playout import ENDINGS
 
 TEMPLATE = "report.html.j2"
 COLOURS = ["#2f6f9f", "#d9822b", "#4f9a4f", "#b5465a", "#7d63a8", "#8c6d46"]
@@ -44,6 +48,7 @@ class Plot:
 @dataclass
 class Section:
     heading: str
+    warnings: list[str]
     facts: list[tuple[str, str]]
     items: list[Table | Plot] = field(default_factory=list)
 
@@ -75,16 +80,24 @@ def render_report(frame: pd.DataFrame, sources: Sequence[str] = ()) -> str:
 
 def section(frame: pd.DataFrame) -> Section:
     summary = balance.summarize(frame)
-    part = Section(heading(summary), facts(frame, summary))
-    part.items += [seat_table(summary), plot_rates(summary.seats, "seat", summary.first.fair)]
-    if len(summary.agents) > 1:
-        part.items += [agent_table(summary), plot_rates(summary.agents, "agent", None)]
+    part = Section(heading(summary), wording.limit_warnings(frame), facts(frame, summary))
+    if summary.games_by_rules:
+        part.items += rate_items(summary)
     part.items += [length_table(summary), plot_length(frame)]
     part.items += [score_table(summary), plot_scores(frame)]
     variants = balance.compare_variants(frame)
     if len(variants) > 1:
         part.items += [variant_table(variants), *variant_plots(frame, variants)]
     return part
+
+
+def rate_items(summary: Summary) -> list[Table | Plot]:
+    """The win rates by seat (and by agent where several played), tables and plots."""
+    fair = summary.first.fair if summary.first else None
+    items: list[Table | Plot] = [seat_table(summary), plot_rates(summary.seats, "seat", fair)]
+    if len(summary.agents) > 1:
+        items += [agent_table(summary), plot_rates(summary.agents, "agent", None)]
+    return items
 
 
 def heading(summary: Summary) -> str:
@@ -96,23 +109,16 @@ def heading(summary: Summary) -> str:
 
 
 def facts(frame: pd.DataFrame, summary: Summary) -> list[tuple[str, str]]:
-    first = summary.first
-    ends = summary.endings
-    limit = ends["turn limit"]
     lineups = sorted({",".join(agents) for agents in frame["agents"]})
     return [
         ("games", f"{summary.games:,}"),
+        ("ended by the rules", f"{summary.games_by_rules:,} (every rate counts only these)"),
         ("variants", ", ".join(dict.fromkeys(frame["variant"]))),
         ("agents by seat", "; ".join(lineups[:4]) + (" ..." if len(lineups) > 4 else "")),
         ("run seeds", ", ".join(str(s) for s in sorted(set(frame["run_seed"])))),
-        (
-            "first player wins",
-            f"{percent(first.win_rate)} ({interval(first.low, first.high)}); fair share "
-            f"{percent(first.fair)}, advantage {signed(first.advantage)}",
-        ),
-        ("balance (1 - largest gap between seats)", f"{summary.balance:.3f}"),
-        ("endings", ", ".join(f"{name} {percent(ends[name])}" for name in ENDINGS)),
-        ("ended by the length limit", percent(limit) if limit is not None else "not told"),
+        ("first player wins", wording.first_player(summary)),
+        ("balance (1 - largest gap between seats)", wording.balance_figure(summary)),
+        ("endings", wording.endings(summary)),
         ("mean branching factor", number(summary.branching, 1)),
         (
             "playing time",
@@ -126,7 +132,8 @@ def seat_table(summary: Summary) -> Table:
         [str(r.seat), count(r.wins), percent(r.win_rate), interval(r.low, r.high)]
         for r in summary.seats.itertuples()
     ]
-    return Table("Win rate by seat", ["seat", "wins", "win rate", "95% interval"], rows)
+    caption = f"Win rate by seat, {wording.of_games_by_rules(summary.games_by_rules)}"
+    return Table(caption, ["seat", "wins", "win rate", "95% interval"], rows)
 
 
 def agent_table(summary: Summary) -> Table:
@@ -141,7 +148,10 @@ def agent_table(summary: Summary) -> Table:
         for r in summary.agents.itertuples()
     ]
     header = ["agent", "seats taken", "wins", "win rate", "95% interval"]
-    return Table("Win rate by agent (per seat taken)", header, rows)
+    caption = (
+        f"Win rate by agent (per seat taken), {wording.of_games_by_rules(summary.games_by_rules)}"
+    )
+    return Table(caption, header, rows)
 
 
 def length_table(summary: Summary) -> Table:
@@ -164,28 +174,31 @@ def score_table(summary: Summary) -> Table:
 
 def variant_table(variants: pd.DataFrame) -> Table:
     seat_columns = [c for c in variants.columns if c.startswith("seat")]
-    header = ["variant", "games", "first player", "advantage", "balance", *seat_columns]
-    header += [*ENDINGS, "turn limit", "actions mean", "sd", "median", "branching"]
+    header = ["variant", "games", "ended by the rules", "first player", "advantage", "balance"]
+    header += [*seat_columns, *ENDINGS, "actions mean", "sd", "median", "branching"]
     rows = []
     for r in variants.to_dict("records"):
-        limit = r["turn limit"]
         rows.append(
             [
                 str(r["variant"]),
                 f"{r['games']:,}",
+                f"{r['games_by_rules']:,}",
                 percent(r["first_player_rate"]),
                 signed(r["first_player_advantage"]),
-                f"{r['balance']:.3f}",
+                number(r["balance"], 3),
                 *(percent(r[c]) for c in seat_columns),
                 *(percent(r[e]) for e in ENDINGS),
-                percent(limit) if limit is not None and not pd.isna(limit) else "-",
                 number(r["actions_mean"], 1),
                 number(r["actions_sd"], 1),
                 number(r["actions_median"], 1),
                 number(r["branching"], 1),
             ]
         )
-    return Table("Variants compared (same seeds in every variant)", header, rows)
+    caption = (
+        "Variants compared (same seeds in every variant; rates of the games ended by the rules, "
+        '"-" where none had a winner)'
+    )
+    return Table(caption, header, rows)
 
 
 # -- plots -----------------------------------------------------------------------------------------
@@ -262,7 +275,7 @@ def variant_plots(frame: pd.DataFrame, variants: pd.DataFrame) -> list[Plot]:
     ax.set_xlabel("seat")
     ax.set_ylabel("win rate")
     ax.legend(fontsize="small")
-    rates = Plot("Win rate by seat in each variant", png(fig))
+    rates = Plot("Win rate by seat in each variant, of the games ended by the rules", png(fig))
 
     fig = figure(7.2, 3.6)
     ax = fig.add_subplot()
@@ -280,7 +293,7 @@ def variant_plots(frame: pd.DataFrame, variants: pd.DataFrame) -> list[Plot]:
     ax = fig.add_subplot()
     bottom = np.zeros(len(labels))
     for position, ending in enumerate(ENDINGS):
-        shares = variants[ending].to_numpy(dtype=float)
+        shares = np.nan_to_num(variants[ending].to_numpy(dtype=float))  # NaN: not told
         ax.bar(labels, shares, bottom=bottom, label=ending, color=COLOURS[position])
         bottom += shares
     ax.set_ylabel("share of games")

@@ -4,6 +4,9 @@ While a run goes on, finished games are flushed every second (or every FLUSH_ROW
 small Parquet files in `<out>.parts/`, each written under a temporary name and renamed, so a
 run stopped in any way keeps what was flushed. When the run ends, or is interrupted, the file
 `<out>` is rewritten with every game, sorted, and the parts are removed.
+
+`ending` holds why a game ended (`playout.ENDINGS`). Files of older runs held "win", "shared"
+or "no winner" there and told the length limit only in `turn_limit`: they are read as reasons.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from towpath.core.errors import GameError
-from towpath.sim.playout import Row
+from towpath.sim.playout import ENDINGS, LIMIT, Row
 
 FLUSH_ROWS = 500
 FLUSH_SECONDS = 1.0
@@ -50,6 +53,7 @@ SCHEMA = pa.schema(
 COLUMNS = SCHEMA.names
 LIST_COLUMNS = [f.name for f in SCHEMA if pa.types.is_list(f.type)]
 KEY = ["variant", "index"]
+OLD_ENDINGS = {"no winner": "nobody"}  # the `ending` of older files, where it differs
 
 
 def to_frame(rows: Sequence[Row]) -> pd.DataFrame:
@@ -93,9 +97,23 @@ def read_file(path: Path) -> pd.DataFrame:
     if missing:
         raise GameError(f"{path}: not simulation results (no column {', '.join(missing)})")
     try:
-        return from_table(table.select(COLUMNS).cast(SCHEMA))
+        frame = from_table(table.select(COLUMNS).cast(SCHEMA))
     except (pa.ArrowException, ValueError) as error:
         raise GameError(f"{path}: columns of the wrong type ({error})") from None
+    return with_reasons(frame, path)
+
+
+def with_reasons(frame: pd.DataFrame, path: Path) -> pd.DataFrame:
+    """`frame` with its endings as reasons: older files' "no winner" is "nobody", and a game
+    their `turn_limit` says the limit ended is "limit" (whatever winners it named)."""
+    reasons = frame["ending"].replace(OLD_ENDINGS).where(~frame["turn_limit"].eq(True), LIMIT)
+    unknown = sorted(set(reasons) - set(ENDINGS), key=str)
+    if unknown:
+        raise GameError(
+            f"{path}: unknown ending {unknown[0]!r} (expected {', '.join(ENDINGS)}); "
+            "simulate the run again"
+        )
+    return frame.assign(ending=reasons)
 
 
 class ResultsFile:

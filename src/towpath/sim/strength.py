@@ -83,7 +83,8 @@ class Pairing:
 def play_duel(
     game_id: str, seats: tuple[str, str], params: tuple[Params, Params], seed: int
 ) -> list[float]:
-    """One 2-player game; the returns of seats 0 and 1."""
+    """One 2-player game; the returns of seats 0 and 1, both 0 for a game cut off by its
+    length limit (a draw, even where the game names the leader the winner there)."""
     state = load(game_id, 2).new_state(seed)
     bots = [
         agent(name, seed=seed * 2 + i, **p)
@@ -93,7 +94,7 @@ def play_duel(
         seat = state.current_player
         assert seat is not None
         state.apply(bots[seat].choose(state))
-    return state.returns()
+    return [0.0, 0.0] if state.ended_by_limit() else state.returns()
 
 
 def _duel_task(task: Task) -> tuple[int, Duel]:
