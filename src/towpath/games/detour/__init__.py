@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from towpath.core.actions import Action
 from towpath.core.encoding import Encoding
 from towpath.core.game import State
 from towpath.core.registry import register
+from towpath.core.rng import Rng
 from towpath.games.detour.encoding import DetourEncoding
 from towpath.games.detour.evaluate import evaluate
+from towpath.games.detour.playout import playout_action
 from towpath.games.detour.state import DetourState
 from towpath.games.detour.table import DetourTable
 
@@ -21,6 +24,10 @@ class Detour(DetourTable):
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, DetourState)
         return evaluate(state, seat)
+
+    def playout_action(self, state: State, rng: Rng) -> Action:
+        assert isinstance(state, DetourState)
+        return playout_action(state, rng)
 
     def _encoding(self) -> Encoding:
         return DetourEncoding(self)
