@@ -56,8 +56,12 @@ def test_a_run_writes_its_report_with_tables_and_plots(tmp_path: Path) -> None:
 
 def test_the_report_is_rebuilt_from_stored_results(tmp_path: Path) -> None:
     first, second = tmp_path / "detour.parquet", tmp_path / "mississippi.parquet"
-    towpath.simulate("detour", players=2, games=10, options={"max_rounds": 20}, out=first)
-    towpath.simulate("mississippi", players=2, games=4, options={"max_turns": 30}, out=second)
+    limits = [
+        ("detour", 10, {"max_rounds": 20}, first),
+        ("mississippi", 4, {"max_turns": 30}, second),
+    ]
+    for game, games, options, out in limits:  # random bots: every game to its short limit
+        towpath.simulate(game, 2, "random", games, options=options, out=out)
     result = subprocess.run(
         [
             sys.executable,

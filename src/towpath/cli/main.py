@@ -263,9 +263,9 @@ def simulate(
         typer.Option(
             "--agents",
             "-a",
-            help="bots by seat, repeated around the table: mcts:iterations=200,greedy,random",
+            help="bots by seat, repeated around the table: mcts:iterations=200,greedy,playout",
         ),
-    ] = "random",
+    ] = "playout",
     games: Annotated[int, typer.Option("--games", "-n", help="games per variant")] = 100,
     seed: Annotated[int, typer.Option(help="seed of the run; game i's seeds derive from it")] = 0,
     option: Annotated[

@@ -33,7 +33,7 @@ class Interrupted(KeyboardInterrupt):
 def simulate(
     game: str,
     players: int | None = None,
-    agents: str | Sequence[str] = "random",
+    agents: str | Sequence[str] = "playout",
     games: int = 100,
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
