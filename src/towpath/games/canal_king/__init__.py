@@ -35,8 +35,10 @@ from towpath.core.actions import Action
 from towpath.core.encoding import Encoding
 from towpath.core.game import State
 from towpath.core.registry import register
+from towpath.core.rng import Rng
 from towpath.games.canal_king.encoding import CanalKingEncoding
 from towpath.games.canal_king.evaluate import estimate_actions, evaluate, evaluate_all
+from towpath.games.canal_king.playout import playout_action
 from towpath.games.canal_king.state import BUILDING, CanalKingState
 from towpath.games.canal_king.table import CanalKingTable
 
@@ -55,6 +57,10 @@ class CanalKing(CanalKingTable):
     def evaluate_all(self, state: State) -> list[float]:
         assert isinstance(state, CanalKingState)
         return evaluate_all(state)
+
+    def playout_action(self, state: State, rng: Rng) -> Action:
+        assert isinstance(state, CanalKingState)
+        return playout_action(state, rng)
 
     def estimate_actions(
         self, state: State, seat: int, actions: Sequence[Action]
