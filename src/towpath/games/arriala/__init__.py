@@ -44,6 +44,7 @@ from towpath.core.encoding import Encoding
 from towpath.core.errors import GameError, quote
 from towpath.core.game import State
 from towpath.core.registry import register
+from towpath.core.rng import Rng
 from towpath.games.arriala.actions import UNNUMBERED, worker_name
 from towpath.games.arriala.encoding import ArrialaEncoding
 from towpath.games.arriala.evaluate import estimate_actions, evaluate, evaluate_all
@@ -54,6 +55,7 @@ from towpath.games.arriala.movement import (
     misplaced,
     short_form,
 )
+from towpath.games.arriala.playout import playout_action
 from towpath.games.arriala.state import ArrialaState
 from towpath.games.arriala.table import ArrialaTable
 
@@ -89,6 +91,11 @@ class Arriala(ArrialaTable):
         """The evaluation after each action, from the parts of the position it changes."""
         assert isinstance(state, ArrialaState)
         return estimate_actions(state, seat, actions)
+
+    def playout_action(self, state: State, rng: Rng) -> Action:
+        """Dig the canal: fill the empty space that pays best for its action points."""
+        assert isinstance(state, ArrialaState)
+        return playout_action(state, rng)
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
         """The action; with a state, the worker it names must stand where it says, and a
