@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from towpath.core.actions import Action
 from towpath.core.encoding import Encoding
 from towpath.core.game import State
 from towpath.core.registry import register
+from towpath.core.rng import Rng
 from towpath.games.mississippi.encoding import MississippiEncoding
 from towpath.games.mississippi.evaluate import evaluate
+from towpath.games.mississippi.playout import playout_action
 from towpath.games.mississippi.state import MississippiState
 from towpath.games.mississippi.table import MississippiTable
 
@@ -18,6 +21,10 @@ class Mississippi(MississippiTable):
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, MississippiState)
         return evaluate(state, seat)
+
+    def playout_action(self, state: State, rng: Rng) -> Action:
+        assert isinstance(state, MississippiState)
+        return playout_action(state, rng)
 
     def new_state(self, seed: int = 0) -> State:
         return MississippiState(self, seed)

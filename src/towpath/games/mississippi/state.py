@@ -269,6 +269,22 @@ class MississippiState(State):
                 if self.winner is not None:
                     return
 
+    def docked(self, seat: int, space: int, facing: int) -> tuple[list[int], int | None]:
+        """Where the boats would stand, and which boat would have crossed the finish, had this
+        boat come to rest on river `space` turned to `facing` and its docking reactions played
+        out. Only the reactions: logs, supply and the turn are the caller's to account, and
+        this position stays as it is."""
+        spaces, turned, winner = self.spaces, self.facing[seat], self.winner
+        self.spaces = list(spaces)
+        self.spaces[seat] = space
+        self.facing[seat] = facing
+        try:
+            self._react(seat)
+            return self.spaces, self.winner
+        finally:
+            self.spaces, self.winner = spaces, winner
+            self.facing[seat] = turned
+
     def _differences(self, seat: int) -> list[tuple[int, int]]:
         """(neighbour seat, current boat's number − neighbour's number) for each touching boat."""
         here = self.spaces[seat]
