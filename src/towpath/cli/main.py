@@ -61,7 +61,7 @@ def play(
     players: Annotated[int | None, typer.Option("--players", "-p", help="player count")] = None,
     seat: Annotated[
         list[str] | None,
-        typer.Option(help="SEAT=AGENT[:k=v,...] such as 1=random or 0=human; repeatable"),
+        typer.Option(help="SEAT=AGENT[:k=v,...] such as 1=hard or 0=human; repeatable"),
     ] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE; repeatable")
@@ -71,7 +71,7 @@ def play(
         float, typer.Option(min=0.0, help="seconds of pause before a bot's move")
     ] = 0.6,
 ) -> None:
-    """Play a game at the terminal: you in seat 0, random bots elsewhere, unless --seat says."""
+    """Play a game at the terminal: you in seat 0, normal bots elsewhere, unless --seat says."""
     loaded = towpath.load(game, players, **parse_assignments(option or []))
     seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
     controllers = parse_seats(seat or [], loaded.players, seed)

@@ -1,4 +1,4 @@
-"""Who sits where: `--seat 1=random`, `--seat 2=mcts:seconds=1`, `--seat 0=human`.
+"""Who sits where: `--seat 1=hard`, `--seat 2=mcts:seconds=1`, `--seat 0=human`.
 
 A bot's settings are checked against the ranges of `towpath.agents.settings`, as the server
 checks them."""
@@ -19,9 +19,9 @@ Controller = Agent | None  # None: a person at this terminal
 
 
 def parse_seats(specs: Sequence[str], players: int, seed: int) -> list[Controller]:
-    """Seat 0 is a person and the others random bots, unless `specs` say otherwise."""
+    """Seat 0 is a person and the others normal bots, unless `specs` say otherwise."""
     controllers: list[Controller] = [None] + [
-        towpath.agent("random", seed=seed + seat) for seat in range(1, players)
+        towpath.agent("normal", seed=seed + seat) for seat in range(1, players)
     ]
     for spec in specs:
         seat, controller = parse_seat(spec, players, seed)
@@ -30,7 +30,7 @@ def parse_seats(specs: Sequence[str], players: int, seed: int) -> list[Controlle
 
 
 def parse_seat(spec: str, players: int, seed: int) -> tuple[int, Controller]:
-    expected = "expected SEAT=AGENT[:name=value,...], for example 1=random or 2=mcts:seconds=1"
+    expected = "expected SEAT=AGENT[:name=value,...], for example 1=hard or 2=mcts:seconds=1"
     seat_text, sep, agent_text = spec.partition("=")
     if not sep or not seat_text.strip().isdigit():
         raise GameError(f"--seat {quote(spec)}: {expected}")
