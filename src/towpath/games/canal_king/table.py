@@ -98,6 +98,8 @@ class CanalKingTable(Game):
     # 0.0018, where greedy's way of choosing is -0.0053): the best is often beyond the 16th,
     # and fewer worlds cost little. At 1 s a move it won 25 of 40 against greedy.
     mcts_settings: ClassVar[Mapping[str, Any]] = {"depth": 0, "root_worlds": 15, "shortlist": 32}
+    # Its playout policy builds well: the easy level also plays 3 moves in 10 at random.
+    bot_levels: ClassVar[Mapping[str, str]] = {"easy": "playout:randomness=0.3"}
     # The small board reaches the sailing race in random play (the default board rarely does),
     # and its short turn limit keeps the suite's time in budget.
     option_sets = (

@@ -5,7 +5,7 @@ The states read it; the registered game (the package) adds its states and their 
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from typing import ClassVar
 
 from towpath.core.actions import Action
@@ -47,6 +47,8 @@ class DetourTable(Game):
         FileOption("cards", None, "a TOML file replacing the four cards", label="Cards"),
     )
     option_sets = ({}, {"first_player": 1, "max_rounds": 40})
+    # Its playout policy plays close to greedy: the easy level plays 3 moves in 10 at random.
+    bot_levels: ClassVar[Mapping[str, str]] = {"easy": "playout:randomness=0.3"}
     notation_help = NOTATION_HELP
 
     rules = RULES

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from towpath.core.actions import Action
@@ -86,6 +87,8 @@ class MappedOutTable(Game):
             label="Movement cards",
         ),
     )
+    # Its playout policy plays close to greedy: the easy level plays half its moves at random.
+    bot_levels: ClassVar[Mapping[str, str]] = {"easy": "playout:randomness=0.5"}
     option_sets = (
         {},
         EXPANSIONS,
