@@ -14,7 +14,7 @@ import towpath
 from tests.agents.test_settings import largest
 from tests.server import stalling
 from tests.server.conftest import Json, create, make_client, socket_of, state_at, token_of, until
-from towpath.agents.settings import BOTS
+from towpath.agents.settings import BOTS, MAX_SECONDS
 from towpath.core.game import State
 from towpath.server.bots import (
     CHEAP_SECONDS,
@@ -143,7 +143,9 @@ def test_a_random_bot_answers_in_time_while_two_rooms_search_at_the_largest_sett
             started = time.monotonic()
             socket.send_json({"type": "act", "version": 0, "action": first["legal"][0]["action"]})
             answered = until(socket, state_at(2))
-            assert time.monotonic() - started < delay + 1.0
+            # Waiting for a search would take its whole MAX_SECONDS; a busy machine may add a
+            # second or two to the answer itself.
+            assert time.monotonic() - started < delay + MAX_SECONDS / 2
         assert answered["log"][0] == first["legal"][0]["action"]
 
 

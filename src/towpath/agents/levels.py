@@ -8,6 +8,8 @@ person may expect to wait.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from towpath.agents.base import Agent
 from towpath.core.actions import Action
 from towpath.core.game import Game, State
@@ -35,8 +37,9 @@ def resolve(spec: str, game: Game) -> str:
 class LevelAgent(Agent):
     """A level's bot: the preset of the game it plays, built when it first meets the game."""
 
-    def __init__(self, level: str, seed: int = 0) -> None:
+    def __init__(self, level: str, build: Callable[[str, int], Agent], seed: int = 0) -> None:
         self.name = level
+        self.build = build  # a bot from its notation and seed (agents.spec.build)
         self.seed = seed
         self.played: dict[str, Agent] = {}  # game id -> its preset's bot
 
@@ -44,7 +47,5 @@ class LevelAgent(Agent):
         game = state.game
         bot = self.played.get(game.id)
         if bot is None:
-            from towpath.agents.spec import AgentSpec  # noqa: PLC0415 (spec builds bots by name)
-
-            bot = self.played[game.id] = AgentSpec.parse(resolve(self.name, game)).build(self.seed)
+            bot = self.played[game.id] = self.build(resolve(self.name, game), self.seed)
         return bot.choose(state)

@@ -18,7 +18,7 @@ from towpath.core.game import State
 from towpath.games.canal_king.state import CanalKingState
 
 SEED = 1
-ARGS = ["play", "canal_king", "-p", "2", "--delay", "0", "--seed", str(SEED)]
+ARGS = ["play", "canal_king", "-p", "2", "--delay", "0", "--seed", str(SEED), "--seat", "1=random"]
 SMALL = ["-o", "board=small", "-o", "routes=small"]
 PLAYED = re.compile(r"^seat (\d) \((you|random)\): (.+)$", re.MULTILINE)
 
