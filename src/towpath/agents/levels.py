@@ -22,7 +22,7 @@ LEVELS = {  # the presets of a game that sets none
 THINKING = {
     "easy": "plays at once, by rule of thumb",
     "normal": "thinks up to a second a move, one move ahead",
-    "hard": "searches about 2 s a move",
+    "hard": "searches up to 2 s a move",
 }
 
 
