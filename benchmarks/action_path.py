@@ -18,9 +18,10 @@ import time
 from collections.abc import Callable
 
 import towpath
+from towpath.server.clients import Client
 from towpath.server.replays import drawing
-from towpath.server.rooms import Client, Room, told
-from towpath.server.storage import RoomRow, SeatRow
+from towpath.server.room import Room, told
+from towpath.server.rows import RoomRow, SeatRow
 
 ROUNDS, CALLS = 5, 200
 

@@ -27,7 +27,7 @@ from towpath.server.bots import (
     move_limit,
     play_move,
 )
-from towpath.server.rooms import Lobby
+from towpath.server.lobby import Lobby
 
 SEARCH = "mcts:seconds=0.2"  # its limit is 0.2 s + MARGIN
 

@@ -35,7 +35,7 @@ from tests.server.conftest import (
 )
 from towpath.server.guard import MAX_BODY, Guard
 from towpath.server.limits import Limits
-from towpath.server.rooms import PRESENCE_GAP
+from towpath.server.room import PRESENCE_GAP
 from towpath.server.watchdog import ENGINE_BOUND
 
 TWO_PEOPLE = [{"kind": "human"}, {"kind": "human"}]

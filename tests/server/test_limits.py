@@ -19,7 +19,7 @@ from tests.server.conftest import (
     until,
 )
 from towpath.server.limits import Limits, RateLimiter
-from towpath.server.rooms import Lobby
+from towpath.server.lobby import Lobby
 
 OPEN = [{"kind": "human"}, {"kind": "human", "access": "open"}]
 

@@ -19,7 +19,7 @@ from tests.server.conftest import (
     token_of,
     until,
 )
-from towpath.server.rooms import link_token
+from towpath.server.links import link_token
 
 
 def invited_and_open(client: TestClient, take: bool = True, **body: object) -> Json:

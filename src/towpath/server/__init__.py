@@ -10,6 +10,26 @@ its socket, so a page whose process died reconnects to the same address and reac
 one). Each room has one owner at a time (`cluster`); the others forward changes to it and
 follow its announcements. SQLite serves from one process: `--workers` above 1 is refused.
 Limits that count requests (rooms and joins per hour, chat lines) are counted per process.
+
+The modules, by their jobs:
+- the web's face: `app` (the HTTP routes of rooms, refusals), `models` (their bodies),
+  `sockets` (a room's socket), `protocol` (its messages), `pages` (HTML pages, board pictures,
+  the games' catalogue);
+- the lobby (`lobby.Lobby`, its life cycle) and its parts: `rooms` (the rooms in memory, the
+  storage writes, who is present), `seating` (creating rooms, seats, links, chat), `playing`
+  (actions, take-backs, the turn clock, the bots' moves), `ownership` (many processes);
+- one room: `room` (its state and every message built from a seat's view), `clients` (its
+  sockets' queues), `links` (tokens, room ids and seeds under the server's secret);
+- around them: `bots` (the bots' worker lanes), `cluster` (PostgreSQL leases and
+  announcements), `storage`, `rows` and `migrations`, `guard` and `limits` (what a stranger
+  may spend), `watchdog` (the engine's time bound), `replays`.
+
+How a move reaches every client: a socket's `act` message (`sockets`) goes to `Lobby.act`
+(`playing`), through `_write` (`ownership`: carried out here by the room's owner, or forwarded
+to it); `Playing._act` plays it on a copy (`room.checked`), commits it (`Rooms._commit`), then
+`Room.broadcast_state` queues a state for each client (`Client.push`), made from that client's
+seat's view when its socket is ready to send it (`Room.state_text`, sent by the socket's
+send loop).
 """
 
 from __future__ import annotations

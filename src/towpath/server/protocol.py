@@ -45,13 +45,17 @@ A refused link closes the socket with 4403 (the token opens nothing here) or 440
 
 from __future__ import annotations
 
+import json
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
+from towpath.core.game import JSON
+
 MAX_MESSAGE = 4 * 1024  # characters of a client's message
 CHAT_LENGTH = 300  # characters of a chat line
 NAME_LENGTH = 40
+Message = dict[str, JSON]  # a message to a client
 
 
 class ClientMessage(BaseModel):
@@ -72,3 +76,20 @@ def readable(text: str, limit: int) -> str | None:
     """Text a person typed, trimmed; None unless it is 1 to `limit` printable characters."""
     trimmed = " ".join(text.split())
     return trimmed if 0 < len(trimmed) <= limit and trimmed.isprintable() else None
+
+
+def dumps(message: JSON) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+class Refused(Exception):
+    """A request the server turns down: an HTTP status, the reason, and the rule it breaks."""
+
+    def __init__(
+        self, status: int, message: str, rule: str, headers: dict[str, str] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.rule = rule
+        self.headers = headers
