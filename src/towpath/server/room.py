@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from functools import partial
 
 import towpath
-from towpath.core import registry
 from towpath.core.actions import Action
 from towpath.core.errors import GameError, IllegalAction
 from towpath.core.game import JSON, Game, State
@@ -28,7 +27,7 @@ from towpath.server.cluster import PRESENCE_EVERY
 from towpath.server.links import link_token, same, seed_hash
 from towpath.server.protocol import Message, Refused, dumps
 from towpath.server.replays import Replay, drawing
-from towpath.server.rows import ChatRow, Listed, RoomRow, SeatRow
+from towpath.server.rows import ChatRow, RoomRow, SeatRow
 
 INVITED, OPEN = "invited", "open"
 PRESENCE_KEPT = 3 * PRESENCE_EVERY  # seconds another process's word on who is present holds
@@ -432,18 +431,3 @@ class Room:
             and not self.lock.locked()
             and now - self.touched >= keep
         )
-
-
-def summary(listed: Listed) -> Message:
-    """A room as the lobby shows it."""
-    game = registry.game_class(listed.game)
-    return {
-        "room": listed.id,
-        "game": listed.game,
-        "title": game.title,
-        "players": listed.players,
-        "version": listed.version,
-        "created": listed.created,
-        "open_seats": sum(1 for s in listed.seats if s.access == OPEN and not s.claimed),
-        "seats": seat_list(listed.seats, set()),
-    }

@@ -31,9 +31,9 @@ from towpath.core.options import FileOption
 from towpath.server.clients import CHAT_BURST, CHAT_WINDOW, Client, Viewer
 from towpath.server.links import new_room_id
 from towpath.server.protocol import CHAT_LENGTH, NAME_LENGTH, Message, Refused, readable
-from towpath.server.room import INVITED, OPEN, TAKEN, Room, summary
+from towpath.server.room import INVITED, OPEN, TAKEN, Room, seat_list
 from towpath.server.rooms import Rooms
-from towpath.server.rows import ChatRow, RoomRow, SeatRow
+from towpath.server.rows import ChatRow, Listed, RoomRow, SeatRow
 from towpath.server.storage import CHAT_KEPT
 
 SEED_BITS = 128  # a server-chosen seed: its hash cannot be searched back to it
@@ -379,3 +379,18 @@ def bot_of(spec: str | None) -> tuple[str, dict[str, JSON]]:
     """A seat's bot and its settings, from the spec kept in its row."""
     bot = AgentSpec.parse(spec or "random")
     return bot.name, dict(bot.params)
+
+
+def summary(listed: Listed) -> Message:
+    """A room as the lobby shows it."""
+    game = registry.game_class(listed.game)
+    return {
+        "room": listed.id,
+        "game": listed.game,
+        "title": game.title,
+        "players": listed.players,
+        "version": listed.version,
+        "created": listed.created,
+        "open_seats": sum(1 for s in listed.seats if s.access == OPEN and not s.claimed),
+        "seats": seat_list(listed.seats, set()),
+    }
