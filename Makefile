@@ -1,4 +1,5 @@
-# towpath: `make run` serves the web client, `make test` checks. Both create .venv on first use.
+# towpath: `make run` serves the web client, `make test` checks, `make docs` builds the documentation
+# site into site/. All create .venv on first use.
 PYTHON ?= python3
 VENV := .venv
 # pytest-xdist workers: one per core (each worker has a PostgreSQL database of its own).
@@ -8,7 +9,7 @@ BIN := $(VENV)/bin
 COMPILED := $(shell find src -name '*.pyx') $(shell $(PYTHON) -c 'import tomllib; \
 	print(*(f"src/towpath/{m}.py" for m in tomllib.load(open("pyproject.toml", "rb"))["tool"]["towpath"]["compiled"]))')
 
-.PHONY: run test lint typecheck unit soak bench clean
+.PHONY: run test lint typecheck docs docs-serve unit soak bench clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "towpath needs Python 3.11 or newer")'
@@ -20,7 +21,7 @@ $(VENV)/.installed: pyproject.toml setup.py $(COMPILED) | $(BIN)/python
 	@touch $@
 
 $(VENV)/.installed-dev: pyproject.toml setup.py | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,docs]'
 	@touch $@ $(VENV)/.installed $(VENV)/.compiled
 
 # After a change to a compiled module's source, only what changed is compiled again, in place.
@@ -31,7 +32,7 @@ $(VENV)/.compiled: $(VENV)/.installed-dev $(COMPILED)
 run: $(VENV)/.installed
 	$(BIN)/towpath serve --host 127.0.0.1 --port 8000
 
-test: lint typecheck unit
+test: lint typecheck docs unit
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
@@ -39,6 +40,14 @@ lint: $(VENV)/.installed-dev
 
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
+
+# The documentation site (mkdocs.yml, docs/), built offline; any warning fails the build.
+# NO_MKDOCS_2_WARNING silences Material's notice about MkDocs 2, which is no warning of the build.
+docs: $(VENV)/.installed-dev
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
+docs-serve: $(VENV)/.installed-dev
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve --dev-addr 127.0.0.1:8001
 
 # The server and browser tests need PostgreSQL and Chromium: the script installs and starts them.
 unit: $(VENV)/.compiled
@@ -54,4 +63,4 @@ bench: $(VENV)/.installed
 	$(BIN)/towpath bench
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis site

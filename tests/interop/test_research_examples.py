@@ -1,4 +1,4 @@
-"""The README's examples of the researchers' door run as written."""
+"""The examples of the researchers' door (docs/research.md) run as written."""
 
 from __future__ import annotations
 
@@ -7,13 +7,12 @@ import io
 import re
 from pathlib import Path
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "research.md"
 
 
 def examples() -> list[str]:
-    text = README.read_text(encoding="utf-8")
-    section = text.split("## Researchers:", 1)[1].split("\n## ", 1)[0]
-    return re.findall(r"```python\n(.*?)```", section, flags=re.DOTALL)
+    text = PAGE.read_text(encoding="utf-8")
+    return re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
 
 
 def test_the_pettingzoo_and_openspiel_examples_run() -> None:
@@ -22,5 +21,5 @@ def test_the_pettingzoo_and_openspiel_examples_run() -> None:
     for code in found:
         printed = io.StringIO()
         with contextlib.redirect_stdout(printed):
-            exec(compile(code, str(README), "exec"), {})
+            exec(compile(code, str(PAGE), "exec"), {})
         assert printed.getvalue()
