@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 COMPILED := $(shell find src -name '*.pyx') $(shell $(PYTHON) -c 'import tomllib; \
 	print(*(f"src/towpath/{m}.py" for m in tomllib.load(open("pyproject.toml", "rb"))["tool"]["towpath"]["compiled"]))')
 
-.PHONY: run test lint typecheck docs docs-serve unit soak bench clean
+.PHONY: run test check lint typecheck docs docs-serve unit soak bench clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "towpath needs Python 3.11 or newer")'
@@ -33,6 +33,12 @@ run: $(VENV)/.installed
 	$(BIN)/towpath serve --host 127.0.0.1 --port 8000
 
 test: lint typecheck docs unit
+
+# The inner loop of a change: ruff, mypy, the rules' scenarios and the bots (no server, browser,
+# lab or research adapters), the golden playthroughs and the documentation's links.
+check: lint typecheck $(VENV)/.compiled
+	$(BIN)/pytest -n $(TEST_WORKERS) tests/core tests/agents tests/games \
+		tests/conformance/test_golden.py tests/test_docs.py
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
