@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 COMPILED := $(shell find src -name '*.pyx') $(shell $(PYTHON) -c 'import tomllib; \
 	print(*(f"src/towpath/{m}.py" for m in tomllib.load(open("pyproject.toml", "rb"))["tool"]["towpath"]["compiled"]))')
 
-.PHONY: run test check lint typecheck docs docs-serve unit soak bench clean
+.PHONY: run test check lint typecheck docs docs-serve js unit soak bench clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "towpath needs Python 3.11 or newer")'
@@ -32,11 +32,11 @@ $(VENV)/.compiled: $(VENV)/.installed-dev $(COMPILED)
 run: $(VENV)/.installed
 	$(BIN)/towpath serve --host 127.0.0.1 --port 8000
 
-test: lint typecheck docs unit
+test: lint typecheck docs js unit
 
 # The inner loop of a change: ruff, mypy, the rules' scenarios and the bots (no server, browser,
 # lab or research adapters), the golden playthroughs and the documentation's links.
-check: lint typecheck $(VENV)/.compiled
+check: lint typecheck js $(VENV)/.compiled
 	$(BIN)/pytest -n $(TEST_WORKERS) tests/core tests/agents tests/games \
 		tests/conformance/test_golden.py tests/test_docs.py
 
@@ -54,6 +54,11 @@ docs: $(VENV)/.installed-dev
 
 docs-serve: $(VENV)/.installed-dev
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve --dev-addr 127.0.0.1:8001
+
+# The web client's own logic (static/*.js modules), under Node.js's test runner.
+js:
+	@command -v node >/dev/null || { echo "make js: the web client's tests need Node.js 18 or newer"; exit 1; }
+	node --test tests/web/
 
 # The server and browser tests need PostgreSQL and Chromium: the script installs and starts them.
 unit: $(VENV)/.compiled

@@ -1,6 +1,8 @@
 // The game page: one socket per page, pushing this seat's view; clicks on the board become
 // actions (see towpath.core.svg for the drawing's conventions, towpath.server.protocol for the
 // messages).
+import { TURN, candidates, covered, pick, split, turnFamily, turnOf } from "./picking.js";
+
 const $ = (id) => document.getElementById(id);
 const roomId = decodeURIComponent(location.pathname.split("/").pop());
 const tokens = takeTokens();
@@ -181,53 +183,6 @@ function nameSeatsInBoard(box) {
 // (a run clicked twice must be there twice). One left is played; a few are offered by name;
 // turns of one piece are previewed on the board and confirmed.
 
-function split(text) { return text.trim().split(/\s+/); }
-
-function occurrences(all, part) {
-  let count = 0;
-  for (let i = 0; i + part.length <= all.length;) {
-    if (part.every((w, k) => all[i + k] === w)) { count += 1; i += part.length; } else i += 1;
-  }
-  return count;
-}
-
-function counted(runs) {
-  const counts = new Map();
-  for (const run of runs) counts.set(run, (counts.get(run) || 0) + 1);
-  return counts;
-}
-
-function candidates(runs) {
-  const counts = [...counted(runs)].map(([run, n]) => [split(run), n]);
-  return current.legal.filter((a) => counts.every(([part, n]) => occurrences(words.get(a.action), part) >= n));
-}
-
-// Whether the runs make up the whole action, word for word.
-function covered(action, runs) {
-  const mine = split(action).sort().join(" ");
-  return runs.flatMap(split).sort().join(" ") === mine;
-}
-
-const TURN = /^r([+-]?)(\d)$/;
-
-// The legal actions left, when they differ only in a turn word: sorted by the turn, else null.
-function turnFamily(left) {
-  if (left.length < 1) return null;
-  const strip = (a) => split(a.action).filter((w) => !TURN.test(w)).join(" ");
-  const base = strip(left[0]);
-  if (!left.every((a) => strip(a) === base)) return null;
-  if (!left.some((a) => split(a.action).some((w) => TURN.test(w)))) return null;
-  return [...left].sort((a, b) => turnOf(a) - turnOf(b));
-}
-
-// A turn in sixths of a circle clockwise (r-1 is 5).
-function turnOf(action) {
-  const word = split(action.action).find((w) => TURN.test(w));
-  if (!word) return 0;
-  const [, sign, k] = word.match(TURN);
-  return ((sign === "-" ? -1 : 1) * Number(k) + 6) % 6;
-}
-
 function runs() { return picks.map((p) => p.run); }
 
 function mine() {
@@ -241,16 +196,12 @@ function onPick(node, index) {
     $("error").textContent = current.seat === null ? "You are watching this game." : `It is ${nameOf(turn)}'s turn, not yours: the page will tell you when it is yours.`;
     return;
   }
-  const run = node.dataset.pick;
-  const already = picks.findIndex((p) => p.index === index);
-  let next = already >= 0 ? picks.filter((_, k) => k !== already) : [...picks, { run, index }];
-  if (already < 0 && !candidates(next.map((p) => p.run)).length) next = [{ run, index }];
-  const left = candidates(next.map((p) => p.run));
-  if (!left.length) { $("error").textContent = "Nothing you may do starts with that."; return; }
-  $("error").textContent = "";
-  picks = next;
+  const outcome = pick(current.legal, words, picks, node.dataset.pick, index);
+  $("error").textContent = outcome.error || "";
+  if (outcome.error) return;
+  picks = outcome.picks;
   turnIndex = 0;
-  if (left.length === 1 && !turnFamily(left) && picks.length) { act(left[0].action); return; }
+  if (outcome.play) { act(outcome.play); return; }
   render();
 }
 
@@ -262,7 +213,7 @@ function wireBoard(board) {
   const counts = new Map();
   const left = (extra) => {
     const key = extra.join("\n");
-    if (!counts.has(key)) counts.set(key, candidates(extra).length);
+    if (!counts.has(key)) counts.set(key, candidates(current.legal, words, extra).length);
     return counts.get(key);
   };
   const nodes = [...board.querySelectorAll("[data-pick]")];
@@ -303,7 +254,7 @@ function showPanel() {
   $("offers").replaceChildren();
   if (!open) return;
   const chosen = runs();
-  const left = candidates(chosen);
+  const left = candidates(current.legal, words, chosen);
   $("picked").textContent = "Chosen: " + pickedNodes().map((n) => n.getAttribute("aria-label") || n.dataset.pick).join(" · ");
   const family = turnFamily(left);
   if (family) {
