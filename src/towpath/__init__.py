@@ -1,5 +1,6 @@
 """towpath: rule-exact engines, bots and tools for five waterway board games.
 
+```python
 import towpath
 game = towpath.load("mississippi", players=4)
 state = game.new_state(seed=42)
@@ -7,6 +8,7 @@ bot = towpath.agent("random", seed=1)
 while not state.is_terminal():
     state.apply(bot.choose(state))
 results = towpath.simulate("mississippi", players=4, agents="greedy,random", games=200)
+```
 """
 
 from __future__ import annotations
