@@ -87,6 +87,18 @@ class ChoiceOption(Option):
 LENGTH_SPAN = 2  # a game's length limit may be set up to this many times its default
 
 
+def first_player_option(most: int, help: str = "the seat that starts") -> IntOption:
+    """The seat that starts, of a game for at most `most` players."""
+    return IntOption("first_player", 0, help, 0, most - 1, label="First player")
+
+
+def turn_limit(
+    default: int, help: str = "player turns before the game ends unfinished"
+) -> IntOption:
+    """The safety limit on a game's player turns (`max_turns`: see `length_limit`)."""
+    return length_limit("max_turns", default, help, "Turn limit")
+
+
 def length_limit(name: str, default: int, help: str, label: str) -> IntOption:
     """A safety limit on a game's length (turns or rounds), from 1 to `LENGTH_SPAN` times its
     default: a game set up by a stranger ends within a few times its longest natural length."""

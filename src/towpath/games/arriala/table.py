@@ -8,7 +8,12 @@ from typing import ClassVar
 
 from towpath.core.actions import Action
 from towpath.core.game import Game, State
-from towpath.core.options import FileOption, IntOption, Option, length_limit
+from towpath.core.options import (
+    FileOption,
+    Option,
+    first_player_option,
+    turn_limit,
+)
 from towpath.games.arriala.actions import NOTATION_HELP, Notation
 from towpath.games.arriala.components import Layout, build_layout, load_board, load_rules
 
@@ -34,13 +39,8 @@ class ArrialaTable(Game):
     )
     play_time = "60–90 minutes"
     option_specs: ClassVar[tuple[Option, ...]] = (
-        IntOption("first_player", 0, "the seat that starts", 0, 3, label="First player"),
-        length_limit(
-            "max_turns",
-            RULES.max_turns,
-            "player turns before the game ends (vineyards scored)",
-            "Turn limit",
-        ),
+        first_player_option(4),
+        turn_limit(RULES.max_turns, "player turns before the game ends (vineyards scored)"),
         FileOption(
             "board",
             None,

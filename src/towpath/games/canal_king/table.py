@@ -10,7 +10,13 @@ from typing import Any, ClassVar
 from towpath.core.actions import Action
 from towpath.core.errors import GameError
 from towpath.core.game import Game, State
-from towpath.core.options import BoolOption, FileOption, IntOption, Option, length_limit
+from towpath.core.options import (
+    BoolOption,
+    FileOption,
+    Option,
+    first_player_option,
+    turn_limit,
+)
 from towpath.games.canal_king.actions import NOTATION_HELP, parse
 from towpath.games.canal_king.components import (
     Components,
@@ -74,13 +80,8 @@ class CanalKingTable(Game):
             "the ship must stop in the ports of call in the card's order",
             label="Calls in the card's order",
         ),
-        IntOption("first_player", 0, "the seat that starts", 0, 5, label="First player"),
-        length_limit(
-            "max_turns",
-            RULES.max_turns,
-            "player turns before the game ends unfinished",
-            "Turn limit",
-        ),
+        first_player_option(6),
+        turn_limit(RULES.max_turns),
         FileOption(
             "board", None, "a TOML file with the board's size and ports, or small", label="Board"
         ),

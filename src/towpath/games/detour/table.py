@@ -10,7 +10,12 @@ from typing import ClassVar
 
 from towpath.core.actions import Action
 from towpath.core.game import JSON, Game, State
-from towpath.core.options import FileOption, IntOption, Option, length_limit
+from towpath.core.options import (
+    FileOption,
+    Option,
+    first_player_option,
+    length_limit,
+)
 from towpath.games.detour.actions import NOTATION_HELP, Backward, Block, Move, Pass, SendOnDetour
 from towpath.games.detour.actions import parse as parse_notation
 from towpath.games.detour.components import Card, CardSet, Map, load_cards, load_map, load_rules
@@ -30,14 +35,7 @@ class DetourTable(Game):
     )
     play_time = "20–40 minutes"
     option_specs: ClassVar[tuple[Option, ...]] = (
-        IntOption(
-            "first_player",
-            0,
-            "the seat holding the first-player marker at the start",
-            0,
-            3,
-            label="First player",
-        ),
+        first_player_option(4, "the seat holding the first-player marker at the start"),
         length_limit(
             "max_rounds", RULES.max_rounds, "rounds before the game ends unfinished", "Round limit"
         ),

@@ -9,7 +9,14 @@ from typing import ClassVar
 
 from towpath.core.actions import Action
 from towpath.core.game import Game, State
-from towpath.core.options import FileOption, IntListOption, IntOption, Option, length_limit
+from towpath.core.options import (
+    FileOption,
+    IntListOption,
+    IntOption,
+    Option,
+    first_player_option,
+    turn_limit,
+)
 from towpath.games.mississippi.actions import NOTATION_HELP, parse
 from towpath.games.mississippi.components import River, load_river, load_rules
 
@@ -46,13 +53,8 @@ class MississippiTable(Game):
             high=99,
             label="Boat numbers",
         ),
-        IntOption("first_player", 0, "the seat that starts", 0, 5, label="First player"),
-        length_limit(
-            "max_turns",
-            RULES.max_turns,
-            "player turns before the game ends unfinished",
-            "Turn limit",
-        ),
+        first_player_option(6),
+        turn_limit(RULES.max_turns),
         FileOption(
             "river", None, "a TOML file with the river's cells in track order", label="River"
         ),
