@@ -74,8 +74,8 @@ class Arriala(ArrialaTable):
         "shortlist": 8,
     }
     # A game is some 300 decisions a seat (each action point its own): the hard level searches
-    # half a second each, with the settings above.
-    bot_levels: ClassVar[Mapping[str, str]] = {"hard": "mcts:seconds=0.5"}
+    # a quarter of a second each, with the settings above.
+    bot_levels: ClassVar[Mapping[str, str]] = {"hard": "mcts:seconds=0.25"}
 
     def new_state(self, seed: int = 0) -> State:
         return ArrialaState(self, seed)
