@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.util
 import json
 import os
 import random
 import subprocess
 import sys
 import tomllib
+import warnings
 from pathlib import Path
+
+import pytest
 
 import towpath
 from towpath.agents.mcts import MCTSAgent
@@ -74,3 +78,44 @@ def test_pure_python_runs_every_module_from_its_source() -> None:
 def test_the_compiled_modules_play_as_their_source_does() -> None:
     code = "import json; from tests.core.test_compiled import digests; print(json.dumps(digests()))"
     assert json.loads(in_python(code)) == digests()
+
+
+KERNELS = sorted((ROOT / "src" / "towpath").rglob("_*.pyx"))
+
+
+def test_every_kernel_pins_the_python_twin_it_mirrors_as_it_stands() -> None:
+    assert KERNELS, "the kernels are found"
+    for kernel in KERNELS:
+        twin, path, digest = compiled.pin_of(kernel)
+        now = compiled.twin_digest(twin.read_text(), path)
+        assert now == digest, (
+            f"{twin.name}'s {path} changed since {kernel.name} was made to mirror it: bring the "
+            f"kernel up to date, then pin {now} in its '# twin:' line"
+        )
+
+
+def test_a_twin_is_judged_by_its_syntax_not_its_comments_or_layout() -> None:
+    source = "class A:\n    def f(self, x):\n        return x + 1\n"
+    digest = compiled.twin_digest(source, "A.f")
+    relaid = "class A:\n\n    def f(self, x):  # one more\n        return (x + 1)\n"
+    assert compiled.twin_digest(relaid, "A.f") == digest
+    assert compiled.twin_digest(source.replace("+ 1", "+ 2"), "A.f") != digest
+
+
+def test_a_kernel_whose_twin_changed_is_refused_and_its_importer_runs_the_twin(
+    tmp_path: Path,
+) -> None:
+    twin = "def step(x):\n    return x + 1\n"
+    (tmp_path / "walk.py").write_text(twin)
+    built = tmp_path / "_walk.cpython-311-x86_64-linux-gnu.so"
+    pin = f"# twin: walk.step {compiled.twin_digest(twin, 'step')}\n"
+    (tmp_path / "_walk.pyx").write_text('"""A kernel."""\n' + pin)
+    assert compiled.stale_kernel("towpath.games.x._walk", built) is None, "it matches: it loads"
+    (tmp_path / "walk.py").write_text(twin.replace("+ 1", "+ 2"))
+    with warnings.catch_warnings(record=True) as heard:
+        warnings.simplefilter("always")
+        spec = compiled.stale_kernel("towpath.games.x._walk", built)
+    assert spec is not None and spec.loader is not None
+    assert "walk.step, which changed since" in str(heard[0].message)
+    with pytest.raises(ImportError, match="the Python runs instead"):
+        importlib.util.module_from_spec(spec)

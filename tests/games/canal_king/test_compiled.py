@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import towpath
+from tests import soak
 from towpath.games.canal_king import CanalKing
 from towpath.games.canal_king.actions import Place, Replace, Special
 from towpath.games.canal_king.state import BUILDING, CanalKingState
@@ -20,15 +21,18 @@ evaluate = importlib.import_module("towpath.games.canal_king.evaluate")
 
 
 def positions() -> Iterator[CanalKingState]:
-    """Positions of random and greedy games of 2 to 4 players, building and sailing."""
-    for players, bot in ((2, "random"), (3, "greedy"), (4, "random")):
-        state = CanalKing(players).new_state(seed=players)
-        assert isinstance(state, CanalKingState)
-        walker = towpath.agent(bot, seed=players)
-        while not state.is_terminal() and len(state.history) < 120:
-            if len(state.history) % 10 == 0:
-                yield state.clone()
-            state.apply(walker.choose(state))
+    """Positions of random and greedy games of 2 to 4 players, building and sailing: 32, whose
+    evaluations make some 16,000 way searches (ten times as many under `make soak`)."""
+    for round_ in range(soak.games(1)):
+        for players, bot in ((2, "random"), (3, "greedy"), (4, "random")):
+            seed = players + 10 * round_
+            state = CanalKing(players).new_state(seed=seed)
+            assert isinstance(state, CanalKingState)
+            walker = towpath.agent(bot, seed=seed)
+            while not state.is_terminal() and len(state.history) < 120:
+                if len(state.history) % 10 == 0:
+                    yield state.clone()
+                state.apply(walker.choose(state))
 
 
 def forget_searches() -> None:

@@ -3,6 +3,10 @@
 same costs and the same ways), with its crossings in C arrays. `evaluate.py` uses it where it
 was built; `towpath.core.compiled` says when it is not."""
 
+# The Python function this kernel mirrors, and its digest when they last matched
+# (towpath.core.compiled: a changed twin is run instead of this kernel until both agree).
+# twin: evaluate.search_ways a23ebfd5bb9dd983
+
 from cpython.array cimport array, clone
 ctypedef long long i64  # array("q")'s items
 from libc.stdlib cimport free, malloc, realloc
