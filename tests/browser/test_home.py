@@ -45,3 +45,26 @@ def test_the_rules_pages_read_on_a_phone(server: Server, browser: Browser) -> No
         check_fits(page)
         check_text_size(page)
     page.close()
+
+
+def test_names_typed_in_the_seats_stay_when_the_player_count_changes(
+    server: Server, browser: Browser
+) -> None:
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(server.url)
+    page.locator('[data-choose="mississippi"]').click()
+    players = page.locator("#players")
+    players.fill("3")
+    players.blur()  # the count is changed when the field is left, as a person leaves it
+    page.fill("#seat-name-0", "Ann")
+    page.select_option("#seat-1", "hard")
+    players.fill("4")
+    players.blur()
+    expect(page.locator("#seat-name-0")).to_have_value("Ann")
+    expect(page.locator("#seat-1")).to_have_value("hard")
+    expect(page.locator("#seat-3")).to_have_value("normal")
+    players.fill("2")
+    players.blur()
+    expect(page.locator("#seat-name-0")).to_have_value("Ann")
+    expect(page.locator("#seat-2")).to_have_count(0)
+    page.close()

@@ -63,6 +63,19 @@ def test_bots_play_a_whole_game() -> None:
     assert "seed 4" in result.stdout
 
 
+def test_the_game_opens_with_who_sits_where_and_how_long_each_bot_thinks() -> None:
+    result = towpath_cli(
+        "play", "mississippi", "-p", "4", "--seat", "2=hard", "--seat", "3=random",
+        "--delay", "0", "--seed", "4", stdin="quit",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    seats = next(line for line in result.stdout.splitlines() if line.startswith("Seats: "))
+    assert seats == (
+        "Seats: 0 you · 1 normal bot (thinks up to a second a move, one move ahead)"
+        " · 2 hard bot (searches up to 2 s a move) · 3 random bot"
+    )
+
+
 def test_a_person_plays_with_numbers_and_notation_and_saves(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     script = "\n".join(["help", "xyz", "999", "f31", "r+1 f1", "2", f"save {record}", "f1", "quit"])

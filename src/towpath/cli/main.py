@@ -18,7 +18,7 @@ from towpath.agents.mcts import CLOCKS
 from towpath.cli.play import COMMAND_WORDS, LineReader, Session, plain_reader
 from towpath.cli.progress import GamesProgress, games_bar
 from towpath.cli.replay import Replay, all_positions
-from towpath.cli.seats import parse_seats
+from towpath.cli.seats import parse_seats, seat_list
 from towpath.core import registry
 from towpath.core.errors import GameError
 from towpath.core.options import parse_assignments
@@ -61,7 +61,10 @@ def play(
     players: Annotated[int | None, typer.Option("--players", "-p", help="player count")] = None,
     seat: Annotated[
         list[str] | None,
-        typer.Option(help="SEAT=AGENT[:k=v,...] such as 1=hard or 0=human; repeatable"),
+        typer.Option(
+            help="SEAT=BOT: a level (easy, normal, hard), a bot by name with its settings "
+            "(random, playout, greedy, mcts:seconds=1), or human; such as 1=hard; repeatable"
+        ),
     ] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE; repeatable")
@@ -77,6 +80,7 @@ def play(
     controllers = parse_seats(seat or [], loaded.players, seed)
     console = Console()
     console.print(f"{loaded.title}, {loaded.players} players, seed {seed}. Type help for help.")
+    console.print(seat_list(controllers), highlight=False, soft_wrap=True)
     at_terminal = sys.stdin.isatty() and sys.stdout.isatty()
     read = terminal_reader() if at_terminal else plain_reader(console)
     state = loaded.new_state(seed)

@@ -87,7 +87,8 @@ class Session:
             action = self.ask(seat)
         else:
             time.sleep(self.delay)
-            action = controller.choose(self.state)
+            with self.console.status(f"seat {seat} ({controller.name}) is thinking…"):
+                action = controller.choose(self.state)
             self.state.apply(action)
         who = "you" if controller is None else controller.name
         self.console.print(Text.assemble((f"seat {seat}", "bold"), f" ({who}): {action}"))

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import towpath
 from towpath.agents import Agent
+from towpath.agents.levels import THINKING
 from towpath.agents.settings import check_settings
 from towpath.agents.spec import AgentSpec
 from towpath.core.errors import GameError, quote
@@ -45,3 +46,13 @@ def parse_seat(spec: str, players: int, seed: int) -> tuple[int, Controller]:
     except GameError as error:
         raise GameError(f"--seat {quote(spec)}: {error}") from None
     return seat, agent.build(seed + seat)
+
+
+def seat_list(controllers: list[Controller]) -> str:
+    """Who sits where: "Seats: 0 you · 1 normal bot (thinks up to a second a move) · ..."."""
+    return "Seats: " + " · ".join(
+        f"{seat} you"
+        if bot is None
+        else f"{seat} {bot.name} bot" + (f" ({THINKING[bot.name]})" if bot.name in THINKING else "")
+        for seat, bot in enumerate(controllers)
+    )

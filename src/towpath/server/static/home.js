@@ -90,13 +90,14 @@ function showSeats() {
   const advanced = catalogue.bots.filter((b) => !b.level).map((b) => [b.name, `${b.name} bot`]);
   const options = (pairs) => pairs.map(([value, text]) => el("option", { value, text }));
   const before = [...box.querySelectorAll("select")].map((s) => s.value);
+  const names = [...box.querySelectorAll("input[id^=seat-name-]")].map((i) => i.value);
   box.replaceChildren();
   for (let seat = 0; seat < count; seat += 1) {
     const kind = el("select", { id: `seat-${seat}`, "data-seat": seat },
       ...options(people), el("optgroup", { label: "bots" }, ...options(levels)),
       el("optgroup", { label: "bots by name, with settings (advanced)" }, ...options(advanced)));
     kind.value = before[seat] || (seat === 0 ? "human" : "normal");
-    const name = el("input", { id: `seat-name-${seat}`, placeholder: "name", maxlength: "40", size: "10", title: "an open seat's name is chosen by who joins" });
+    const name = el("input", { id: `seat-name-${seat}`, placeholder: "name", maxlength: "40", size: "10", title: "an open seat's name is chosen by who joins", value: names[seat] || "" });
     const settings = el("input", { id: `seat-settings-${seat}`, placeholder: "settings: name=value,…", size: "16" });
     const sync = () => {
       const bot = catalogue.bots.find((b) => b.name === kind.value);
