@@ -316,7 +316,15 @@ def test_a_seat_far_ahead_still_hurries() -> None:
     hopeless = -float(HOPELESS)
     assert lead([-10.0, hopeless], 0) - lead([-11.0, hopeless], 0) > 0.01
     assert lead([-10.0, -12.0], 0) > lead([-10.0, -11.0], 0) > lead([-10.0, -10.0], 0)
-    assert 0.0 < lead([hopeless, hopeless], 0) < 0.5 < lead([-1.0, hopeless], 0) < 1.0
+    assert 0.5 < lead([-1.0, hopeless], 0) < 1.0
+
+
+def test_a_seat_behind_gains_nothing_by_blocking_every_route() -> None:
+    # A blockade of every route would end the game only at its turn limit, with no winner.
+    hopeless = -float(HOPELESS)
+    assert lead([hopeless, hopeless], 0) == 0.0
+    assert lead([hopeless, -5.0], 0) == 0.0
+    assert lead([-30.0, -5.0], 0) > lead([hopeless, hopeless], 0)
 
 
 def test_sailing_turns_have_no_estimate() -> None:

@@ -499,7 +499,11 @@ def evaluate_all(state: CanalKingState) -> list[float]:
 def lead(values: list[float], seat: int) -> float:
     """The seat's chance from its lead in turns, less what it may lose on the way (a way
     blocked, the length limit): the more turns it still needs, the less it keeps, so the seat
-    hurries even when far ahead."""
+    hurries even when far ahead. A seat whose route is hopeless has no chance: were a blockade
+    of every route worth as much as an even game, a seat behind would seek one, and the game
+    would never end."""
+    if values[seat] <= -HOPELESS:
+        return 0.0
     best_other = max(v for other, v in enumerate(values) if other != seat)
     return logistic((values[seat] - best_other) / LEAD_SCALE) * HORIZON / (HORIZON - values[seat])
 
