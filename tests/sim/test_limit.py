@@ -241,4 +241,4 @@ def test_a_duel_cut_off_by_the_length_limit_is_a_draw(monkeypatch: pytest.Monkey
     while not state.is_terminal():
         state.apply(bots[state.current_player or 0].choose(state))
     assert any(state.returns()) and state.ended_by_limit()
-    assert strength.play_duel("detour", ("random", "random"), ({}, {}), 1) == [0.0, 0.0]
+    assert strength.play_duel("detour", ("random", "random"), ({}, {}), 1) == ([0.0, 0.0], "limit")

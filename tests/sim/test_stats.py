@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 
 import pytest
 
+import towpath
 from towpath.core.errors import GameError
+from towpath.sim import strength
 from towpath.sim.stats import wilson
 from towpath.sim.strength import DuelRecord, Pairing, pairing
 
@@ -138,3 +141,25 @@ def test_a_record_that_cannot_be_written_is_refused_before_any_game(tmp_path: Pa
     (tmp_path / "latin-1.jsonl").write_bytes(b"\xe9\n")
     with pytest.raises(GameError, match=r"corrupt duel record .*expected UTF-8 text"):
         DuelRecord(tmp_path / "latin-1.jsonl")
+
+
+def test_a_record_keeps_how_each_duel_ended_and_a_pairing_counts_the_cut_off(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kept = tmp_path / "duels.jsonl"
+    monkeypatch.setattr(strength, "load", partial(towpath.load, max_rounds=2))
+    cut = pairing("detour", "random", "random", games=2, record=DuelRecord(kept))
+    assert [json.loads(line)["ending"] for line in kept.read_text().splitlines()] == ["limit"] * 2
+    assert (cut.total.cut_off, cut.total.draws, cut.total.wins) == (2, 2, 0)
+    assert cut.as_dict()["cut_off"] == 2
+    monkeypatch.undo()
+    ended = pairing("mississippi", "greedy", "random", games=2)
+    assert ended.total.cut_off == 0 and ended.total.wins + ended.total.losses == 2
+
+
+def test_a_duel_kept_before_records_told_endings_reads_as_unknown(tmp_path: Path) -> None:
+    kept = tmp_path / "duels.jsonl"
+    old = {"game": "mississippi", "bot": "greedy", "opponent": "random"}
+    line = {**old, "bot_params": {}, "opponent_params": {}, "seed": 0, "seat": 0, "mine": 1}
+    kept.write_text(json.dumps({**line, "theirs": 0}) + "\n")
+    assert DuelRecord(kept).kept(old) == {0: (0, 1.0, 0.0, "unknown")}

@@ -358,12 +358,22 @@ def told(duels: Pairing) -> str:
     seats = "; ".join(
         f"seat {n}: {seat.wins:g} of {seat.games}" for n, seat in enumerate(duels.seats)
     )
-    return f"{total.wins:g} wins, {total.losses:g} losses, {total.draws:g} draws ({seats})"
+    cut = f", {total.cut_off} cut off by the length limit" if total.cut_off else ""
+    return f"{total.wins:g} wins, {total.losses:g} losses, {total.draws:g} draws{cut} ({seats})"
 
 
 def strength_table(pairings: list[Pairing]) -> Table:
     table = Table(
-        "game", "bot", "opponent", "seat", "games", "wins", "draws", "win rate", "95% interval"
+        "game",
+        "bot",
+        "opponent",
+        "seat",
+        "games",
+        "wins",
+        "draws",
+        "cut off",
+        "win rate",
+        "95% interval",
     )
     for p in pairings:
         rows = [("both", p.total), *((str(n), seat) for n, seat in enumerate(p.seats))]
@@ -376,6 +386,7 @@ def strength_table(pairings: list[Pairing]) -> Table:
                 str(seat.games),
                 f"{seat.wins:g}",
                 f"{seat.draws:g}",
+                str(seat.cut_off),
                 f"{seat.win_rate:.0%}",
                 f"{row['wilson_low']:.0%}-{row['wilson_high']:.0%}",
             )

@@ -17,7 +17,8 @@ from towpath.core.heap import settled
 from towpath.sim.stats import wilson
 
 Params = dict[str, Any]
-Duel = tuple[int, float, float]  # the bot's seat, its return, the opponent's
+Duel = tuple[int, float, float, str]  # the bot's seat, its return, the opponent's, the ending
+UNKNOWN = "unknown"  # the ending of a game kept before records told it
 Task = tuple[str, str, str, Params, Params, int]  # game, bot, opponent, their params, seed
 OPPONENTS = ("random", "greedy")  # the bots MCTS is measured against
 
@@ -29,10 +30,11 @@ class Seat:
     games: int
     wins: float  # a shared win counts its share
     losses: float
+    cut_off: int = 0  # games the length limit ended (no winner)
 
     @property
     def draws(self) -> float:
-        """Games nobody won: ended by the length limit."""
+        """Games nobody won: the length limit's, and those the rules end with no winner."""
         return self.games - self.wins - self.losses
 
     @property
@@ -46,6 +48,7 @@ class Seat:
             "wins": self.wins,
             "losses": self.losses,
             "draws": self.draws,
+            "cut_off": self.cut_off,
             "win_rate": round(self.win_rate, 3),
             "wilson_low": round(low, 3),
             "wilson_high": round(high, 3),
@@ -68,6 +71,7 @@ class Pairing:
             sum(s.games for s in self.seats),
             sum(s.wins for s in self.seats),
             sum(s.losses for s in self.seats),
+            sum(s.cut_off for s in self.seats),
         )
 
     def as_dict(self) -> dict[str, Any]:
@@ -82,9 +86,10 @@ class Pairing:
 
 def play_duel(
     game_id: str, seats: tuple[str, str], params: tuple[Params, Params], seed: int
-) -> list[float]:
-    """One 2-player game; the returns of seats 0 and 1, both 0 for a game cut off by its
-    length limit (a draw, even where the game names the leader the winner there)."""
+) -> tuple[list[float], str]:
+    """One 2-player game: the returns of seats 0 and 1, both 0 for a game cut off by its
+    length limit (a draw, even where the game names the leader the winner there), and the
+    reason it ended (`Ending.reason`)."""
     state = load(game_id, 2).new_state(seed)
     bots = [
         agent(name, seed=seed * 2 + i, **p)
@@ -94,7 +99,9 @@ def play_duel(
         seat = state.current_player
         assert seat is not None
         state.apply(bots[seat].choose(state))
-    return [0.0, 0.0] if state.ended_by_limit() else state.returns()
+    ending = state.ending()
+    assert ending is not None
+    return ([0.0, 0.0] if ending.reason == "limit" else state.returns()), ending.reason
 
 
 def _duel_task(task: Task) -> tuple[int, Duel]:
@@ -103,10 +110,14 @@ def _duel_task(task: Task) -> tuple[int, Duel]:
     seat = seed % 2
     with settled():
         if seat == 0:
-            returns = play_duel(game_id, (bot, opponent), (bot_params, opponent_params), seed)
+            returns, ending = play_duel(
+                game_id, (bot, opponent), (bot_params, opponent_params), seed
+            )
         else:
-            returns = play_duel(game_id, (opponent, bot), (opponent_params, bot_params), seed)
-    return seed, (seat, returns[seat], returns[1 - seat])
+            returns, ending = play_duel(
+                game_id, (opponent, bot), (opponent_params, bot_params), seed
+            )
+    return seed, (seat, returns[seat], returns[1 - seat], ending)
 
 
 class DuelRecord:
@@ -150,19 +161,20 @@ class DuelRecord:
                 f"corrupt duel record {str(self.path)!r}, line {number}: expected a JSON object"
                 " with a game's pairing, seed, seat, mine and theirs"
             ) from None
-        return {**kept, "mine": mine, "theirs": theirs}
+        return {**kept, "mine": mine, "theirs": theirs, "ending": kept.get("ending", UNKNOWN)}
 
     def kept(self, pairing: dict[str, Any]) -> dict[int, Duel]:
         """The pairing's games in the file, by seed."""
         return {
-            line["seed"]: (line["seat"], line["mine"], line["theirs"])
+            line["seed"]: (line["seat"], line["mine"], line["theirs"], line["ending"])
             for line in self.lines
             if all(line.get(name) == value for name, value in pairing.items())
         }
 
     def keep(self, pairing: dict[str, Any], seed: int, duel: Duel) -> None:
-        seat, mine, theirs = duel
+        seat, mine, theirs, ending = duel
         line = {**pairing, "seed": seed, "seat": seat, "mine": mine, "theirs": theirs}
+        line["ending"] = ending
         with self.path.open("a", encoding="utf-8") as file:
             file.write(json.dumps(line) + "\n")
 
@@ -201,9 +213,10 @@ def pairing(
             progress(len(results), games)
     seats = tuple(
         Seat(
-            sum(1 for seat, _, _ in results if seat == sitting),
-            sum(mine for seat, mine, _ in results if seat == sitting),
-            sum(theirs for seat, _, theirs in results if seat == sitting),
+            sum(1 for seat, _, _, _ in results if seat == sitting),
+            sum(mine for seat, mine, _, _ in results if seat == sitting),
+            sum(theirs for seat, _, theirs, _ in results if seat == sitting),
+            sum(1 for seat, _, _, ending in results if seat == sitting and ending == "limit"),
         )
         for sitting in (0, 1)
     )
