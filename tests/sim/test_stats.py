@@ -163,3 +163,28 @@ def test_a_duel_kept_before_records_told_endings_reads_as_unknown(tmp_path: Path
     line = {**old, "bot_params": {}, "opponent_params": {}, "seed": 0, "seat": 0, "mine": 1}
     kept.write_text(json.dumps({**line, "theirs": 0}) + "\n")
     assert DuelRecord(kept).kept(old) == {0: (0, 1.0, 0.0, "unknown")}
+
+
+def test_a_level_s_games_are_kept_with_its_preset_and_played_again_when_it_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kept = tmp_path / "duels.jsonl"
+    pairing("mississippi", "easy", "random", games=2, record=DuelRecord(kept))
+    lines = [json.loads(line) for line in kept.read_text().splitlines()]
+    assert {line["bot_preset"] for line in lines} == {"playout"}
+    assert all("opponent_preset" not in line for line in lines), "random is no level"
+    heard: list[tuple[int, int]] = []
+
+    def again() -> None:
+        heard.clear()
+        pairing(
+            "mississippi", "easy", "random", 2, None, None, 1, lambda *r: heard.append(r),
+            DuelRecord(kept),
+        )  # fmt: skip
+
+    again()
+    assert heard == [(2, 2)], "the same preset: every game comes from the record"
+    mississippi = type(towpath.load("mississippi", 2))
+    monkeypatch.setattr(mississippi, "bot_levels", {"easy": "playout:randomness=0.5"})
+    again()
+    assert heard[0] == (0, 2), "another preset: its games are played again"

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from towpath.agents.levels import LEVELS, resolve
 from towpath.agents.mcts import MCTSAgent
 from towpath.api import agent, load
 from towpath.core.errors import GameError
@@ -192,10 +193,17 @@ def pairing(
 ) -> Pairing:
     """`games` 2-player games of `bot` against `opponent`, alternating who sits first (game
     `seed` is played with the bot in seat seed % 2); `progress` hears (games done, games) as
-    each game ends. Games kept in `record` are not played again, and each new one is kept."""
+    each game ends. Games kept in `record` are not played again, and each new one is kept (a
+    level's games with the bot its preset stood for: a changed preset plays them again)."""
     bot_params, opponent_params = bot_params or {}, opponent_params or {}
     named: dict[str, Any] = {"game": game_id, "bot": bot, "opponent": opponent}
     named |= {"bot_params": bot_params, "opponent_params": opponent_params}
+    game = load(game_id, 2)
+    named |= {
+        f"{role}_preset": resolve(name, game)
+        for role, name in (("bot", bot), ("opponent", opponent))
+        if name in LEVELS
+    }
     kept = record.kept(named) if record else {}
     results = [kept[seed] for seed in range(games) if seed in kept]
     tasks = [
