@@ -25,7 +25,8 @@ def table(path: Path) -> str:
     games: dict[tuple[str, str, str], list[dict[str, object]]] = defaultdict(list)
     for line in path.read_text().splitlines():
         duel = json.loads(line)
-        games[(str(duel["game"]), str(duel["bot"]), str(duel["opponent"]))].append(duel)
+        bot = str(duel["bot"]) + (f" ({duel['bot_preset']})" if "bot_preset" in duel else "")
+        games[(str(duel["game"]), bot, str(duel["opponent"]))].append(duel)
     rows = ["| game | pairing | the bot's wins | in seat 0 | in seat 1 | cut off by the limit |"]
     rows.append("|---|---|---|---|---|---|")
     for (game, bot, opponent), duels in sorted(games.items()):
