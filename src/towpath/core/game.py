@@ -14,7 +14,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, ClassVar, Literal, Self, TypeVar, cast
+from typing import Any, ClassVar, Generic, Literal, Self, TypeVar, cast
+
+import typing_extensions
 
 from towpath.core.actions import Action, Words
 from towpath.core.encoding import Encoding, Tensor, TensorLayout
@@ -24,6 +26,8 @@ from towpath.core.rng import Rng
 
 T = TypeVar("T")
 K = TypeVar("K")
+# The states a game makes (`Game[MississippiState]`); a game named without it is `Game[Any]`.
+S = typing_extensions.TypeVar("S", bound="State", default=Any)
 JSON = Any  # a value made of dict, list, str, int, float, bool and None
 STATE_FORMAT = "towpath-state"
 STATE_VERSION = 1
@@ -47,8 +51,8 @@ class Ending:
         return {"reason": self.reason, "winners": list(self.winners), "how": self.how}
 
 
-class Game(ABC):
-    """A game with its player count, options and components; a factory of states."""
+class Game(ABC, Generic[S]):
+    """A game with its player count, options and components; a factory of states (`S`)."""
 
     id: ClassVar[str]
     title: ClassVar[str]
@@ -130,16 +134,16 @@ class Game(ABC):
         """The starting position; every chance event of the game is drawn from `seed`."""
 
     @abstractmethod
-    def parse_action(self, text: str, state: State | None = None) -> Action:
+    def parse_action(self, text: str, state: S | None = None) -> Action:
         """Read an action's notation; GameError says what notation was expected."""
 
-    def parse_recorded(self, text: str, state: State) -> Action:
+    def parse_recorded(self, text: str, state: S) -> Action:
         """Read an action of a game record, in the position it was played in (`replay`). It is
         `parse_action`; a game whose notation once meant more than it now accepts reads its
         older records here as they were played."""
         return self.parse_action(text, state)
 
-    def evaluate(self, state: State, seat: int) -> float:
+    def evaluate(self, state: S, seat: int) -> float:
         """How good `state` looks for `seat`: an estimate of its return, from 0 to 1.
 
         Bots call it on worlds resampled from the seat's view. Games override it with what a
@@ -152,12 +156,12 @@ class Game(ABC):
         spread = max(scores) - min(scores)
         return logistic((scores[seat] - max(others)) / (1.0 + spread))
 
-    def evaluate_all(self, state: State) -> list[float]:
+    def evaluate_all(self, state: S) -> list[float]:
         """`evaluate` for every seat; games whose judgement of one seat weighs every seat's
         position override it to do that work once."""
         return [self.evaluate(state, seat) for seat in range(self.players)]
 
-    def playout_action(self, state: State, rng: Rng) -> Action:
+    def playout_action(self, state: S, rng: Rng) -> Action:
         """A cheap action for the seat to move, by the game's rule of thumb (the `playout`
         bot's move and MCTS's playout rollouts), drawn with `rng` where it leaves a choice.
 
@@ -166,7 +170,7 @@ class Game(ABC):
         return state.random_action(rng)
 
     def estimate_actions(
-        self, state: State, seat: int, actions: Sequence[Action]
+        self, state: S, seat: int, actions: Sequence[Action]
     ) -> list[float] | None:
         """Quick estimates of `evaluate` for `seat` after each of `actions` (legal in `state`).
 

@@ -42,7 +42,7 @@ from typing import Any, ClassVar
 from towpath.core.actions import Action
 from towpath.core.encoding import Encoding
 from towpath.core.errors import GameError, quote
-from towpath.core.game import State
+from towpath.core.game import Game, State
 from towpath.core.registry import register
 from towpath.core.rng import Rng
 from towpath.games.arriala.actions import UNNUMBERED, worker_name
@@ -61,7 +61,7 @@ from towpath.games.arriala.table import ArrialaTable
 
 
 @register
-class Arriala(ArrialaTable):
+class Arriala(ArrialaTable, Game[ArrialaState]):
     state_class = ArrialaState
     # The search judges the 8 best-ranked actions in 3 common worlds first, and plays each leaf
     # on by 2 greedy actions (toward the end of the mover's turn): at 0.2 s it beat greedy in
@@ -78,27 +78,23 @@ class Arriala(ArrialaTable):
     # normal, and 9 of the 27 ended with no winner: a shallow search leaves the canal unfinished).
     bot_levels: ClassVar[Mapping[str, str]] = {"hard": "mcts:seconds=1"}
 
-    def new_state(self, seed: int = 0) -> State:
+    def new_state(self, seed: int = 0) -> ArrialaState:
         return ArrialaState(self, seed)
 
-    def evaluate(self, state: State, seat: int) -> float:
-        assert isinstance(state, ArrialaState)
+    def evaluate(self, state: ArrialaState, seat: int) -> float:
         return evaluate(state, seat)
 
-    def evaluate_all(self, state: State) -> list[float]:
-        assert isinstance(state, ArrialaState)
+    def evaluate_all(self, state: ArrialaState) -> list[float]:
         return evaluate_all(state)
 
     def estimate_actions(
-        self, state: State, seat: int, actions: Sequence[Action]
+        self, state: ArrialaState, seat: int, actions: Sequence[Action]
     ) -> list[float] | None:
         """The evaluation after each action, from the parts of the position it changes."""
-        assert isinstance(state, ArrialaState)
         return estimate_actions(state, seat, actions)
 
-    def playout_action(self, state: State, rng: Rng) -> Action:
+    def playout_action(self, state: ArrialaState, rng: Rng) -> Action:
         """Dig the canal: fill the empty space that pays best for its action points."""
-        assert isinstance(state, ArrialaState)
         return playout_action(state, rng)
 
     def parse_action(self, text: str, state: State | None = None) -> Action:

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 
 from towpath.core.actions import Action
 from towpath.core.encoding import Encoding
-from towpath.core.game import State
+from towpath.core.game import Game
 from towpath.core.registry import register
 from towpath.core.rng import Rng
 from towpath.games.canal_king.encoding import CanalKingEncoding
@@ -44,28 +44,24 @@ from towpath.games.canal_king.table import CanalKingTable
 
 
 @register
-class CanalKing(CanalKingTable):
+class CanalKing(CanalKingTable, Game[CanalKingState]):
     state_class = CanalKingState
 
-    def new_state(self, seed: int = 0) -> State:
+    def new_state(self, seed: int = 0) -> CanalKingState:
         return CanalKingState(self, seed)
 
-    def evaluate(self, state: State, seat: int) -> float:
-        assert isinstance(state, CanalKingState)
+    def evaluate(self, state: CanalKingState, seat: int) -> float:
         return evaluate(state, seat)
 
-    def evaluate_all(self, state: State) -> list[float]:
-        assert isinstance(state, CanalKingState)
+    def evaluate_all(self, state: CanalKingState) -> list[float]:
         return evaluate_all(state)
 
-    def playout_action(self, state: State, rng: Rng) -> Action:
-        assert isinstance(state, CanalKingState)
+    def playout_action(self, state: CanalKingState, rng: Rng) -> Action:
         return playout_action(state, rng)
 
     def estimate_actions(
-        self, state: State, seat: int, actions: Sequence[Action]
+        self, state: CanalKingState, seat: int, actions: Sequence[Action]
     ) -> list[float] | None:
-        assert isinstance(state, CanalKingState)
         if not all(isinstance(action, BUILDING) for action in actions):
             return None
         return estimate_actions(state, seat, actions)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from towpath.core.actions import Action
 from towpath.core.encoding import Encoding
-from towpath.core.game import State
+from towpath.core.game import Game
 from towpath.core.registry import register
 from towpath.core.rng import Rng
 from towpath.games.detour.encoding import DetourEncoding
@@ -15,18 +15,16 @@ from towpath.games.detour.table import DetourTable
 
 
 @register
-class Detour(DetourTable):
+class Detour(DetourTable, Game[DetourState]):
     state_class = DetourState
 
-    def new_state(self, seed: int = 0) -> State:
+    def new_state(self, seed: int = 0) -> DetourState:
         return DetourState(self, seed)
 
-    def evaluate(self, state: State, seat: int) -> float:
-        assert isinstance(state, DetourState)
+    def evaluate(self, state: DetourState, seat: int) -> float:
         return evaluate(state, seat)
 
-    def playout_action(self, state: State, rng: Rng) -> Action:
-        assert isinstance(state, DetourState)
+    def playout_action(self, state: DetourState, rng: Rng) -> Action:
         return playout_action(state, rng)
 
     def _encoding(self) -> Encoding:

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 
 from towpath.core.actions import Action
 from towpath.core.encoding import Encoding
-from towpath.core.game import State
+from towpath.core.game import Game
 from towpath.core.registry import register
 from towpath.core.rng import Rng
 from towpath.games.mapped_out.actions import Place
@@ -44,26 +44,23 @@ from towpath.games.mapped_out.table import MappedOutTable
 
 
 @register
-class MappedOut(MappedOutTable):
+class MappedOut(MappedOutTable, Game[MappedOutState]):
     state_class = MappedOutState
 
-    def new_state(self, seed: int = 0) -> State:
+    def new_state(self, seed: int = 0) -> MappedOutState:
         return MappedOutState(self, seed)
 
-    def evaluate(self, state: State, seat: int) -> float:
-        assert isinstance(state, MappedOutState)
+    def evaluate(self, state: MappedOutState, seat: int) -> float:
         return evaluate(state, seat)
 
-    def playout_action(self, state: State, rng: Rng) -> Action:
-        assert isinstance(state, MappedOutState)
+    def playout_action(self, state: MappedOutState, rng: Rng) -> Action:
         return playout_action(state, rng)
 
     def estimate_actions(
-        self, state: State, seat: int, actions: Sequence[Action]
+        self, state: MappedOutState, seat: int, actions: Sequence[Action]
     ) -> list[float] | None:
         """free_placement's placements, thousands of them; elsewhere the actions are few and
         bots judge each one's result, seeing the turn to its end."""
-        assert isinstance(state, MappedOutState)
         places = [action for action in actions if isinstance(action, Place)]
         if not self.free_placement or len(places) != len(actions):
             return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from towpath.core.actions import Action
 from towpath.core.encoding import Encoding
-from towpath.core.game import State
+from towpath.core.game import Game
 from towpath.core.registry import register
 from towpath.core.rng import Rng
 from towpath.games.mississippi.encoding import MississippiEncoding
@@ -15,18 +15,16 @@ from towpath.games.mississippi.table import MississippiTable
 
 
 @register
-class Mississippi(MississippiTable):
+class Mississippi(MississippiTable, Game[MississippiState]):
     state_class = MississippiState
 
-    def evaluate(self, state: State, seat: int) -> float:
-        assert isinstance(state, MississippiState)
+    def evaluate(self, state: MississippiState, seat: int) -> float:
         return evaluate(state, seat)
 
-    def playout_action(self, state: State, rng: Rng) -> Action:
-        assert isinstance(state, MississippiState)
+    def playout_action(self, state: MississippiState, rng: Rng) -> Action:
         return playout_action(state, rng)
 
-    def new_state(self, seed: int = 0) -> State:
+    def new_state(self, seed: int = 0) -> MississippiState:
         return MississippiState(self, seed)
 
     def _encoding(self) -> Encoding:
