@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 import towpath
+from towpath.agents.base import play_out
 from towpath.core.game import Game
 
 
@@ -46,13 +47,8 @@ def play(game: Game, agent: str, games: int, first_seed: int = 1) -> tuple[int, 
     """Games of `agent` in every seat: (ended by the rules, CPU seconds)."""
     by_rules, began = 0, time.process_time()
     for seed in range(first_seed, first_seed + games):
-        state = game.new_state(seed)
         bots = [towpath.agent(agent, seed=seed * 10 + seat) for seat in range(game.players)]
-        while not state.is_terminal():
-            seat = state.current_player
-            assert seat is not None
-            state.apply(bots[seat].choose(state))
-        ending = state.ending()
+        ending = play_out(game.new_state(seed), bots).ending()
         assert ending is not None
         by_rules += ending.reason != "limit"
     return by_rules, time.process_time() - began

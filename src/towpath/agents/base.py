@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 
 from towpath.core.actions import Action
 from towpath.core.game import State
@@ -20,3 +21,12 @@ class Agent(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
+
+
+def play_out(state: State, bots: Sequence[Agent]) -> State:
+    """Play `state` to its end, each seat's moves chosen by its bot; the ended state."""
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        state.apply(bots[seat].choose(state))
+    return state

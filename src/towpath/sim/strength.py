@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from towpath.agents.base import play_out
 from towpath.agents.levels import LEVELS, resolve
 from towpath.agents.mcts import MCTSAgent
 from towpath.api import agent, load
@@ -96,11 +97,7 @@ def play_duel(
         agent(name, seed=seed * 2 + i, **p)
         for i, (name, p) in enumerate(zip(seats, params, strict=True))
     ]
-    while not state.is_terminal():
-        seat = state.current_player
-        assert seat is not None
-        state.apply(bots[seat].choose(state))
-    ending = state.ending()
+    ending = play_out(state, bots).ending()
     assert ending is not None
     return ([0.0, 0.0] if ending.reason == "limit" else state.returns()), ending.reason
 

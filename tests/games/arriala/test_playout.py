@@ -9,6 +9,7 @@ import pytest
 
 import towpath
 from tests.games.arriala.helpers import MOISSAC, act, in_vineyard, position
+from tests.playouts import playout_game
 from towpath.core.rng import Rng
 from towpath.games.arriala.playout import playout_action
 from towpath.games.arriala.state import ArrialaState
@@ -16,13 +17,8 @@ from towpath.games.arriala.state import ArrialaState
 
 def play_out(players: int, seed: int, **options: object) -> ArrialaState:
     """A game of the playout bot in every seat."""
-    state = towpath.load("arriala", players, **options).new_state(seed)
+    state = playout_game("arriala", players, seed, **options)
     assert isinstance(state, ArrialaState)
-    bots = [towpath.agent("playout", seed=seed * 10 + seat) for seat in range(players)]
-    while not state.is_terminal():
-        seat = state.current_player
-        assert seat is not None
-        state.apply(bots[seat].choose(state))
     return state
 
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-import towpath
 from tests.games.canal_king.helpers import NETWORK, launch, position, small
+from tests.playouts import check_games_end_by_the_rules, playout_game
 from towpath.core.rng import Rng
 from towpath.games.canal_king import playout
 from towpath.games.canal_king.state import CanalKingState
@@ -21,13 +21,8 @@ CARD_BDFC = 2  # route card 2 of the small board: B, calls D and F, final C
 
 def play(players: int, seed: int, **options: Any) -> CanalKingState:
     """A game with the playout bot in every seat."""
-    state = towpath.load("canal_king", players, **options).new_state(seed)
+    state = playout_game("canal_king", players, seed, **options)
     assert isinstance(state, CanalKingState)
-    bots = [towpath.agent("playout", seed=seed * 10 + seat) for seat in range(players)]
-    while not state.is_terminal():
-        seat = state.current_player
-        assert seat is not None
-        state.apply(bots[seat].choose(state))
     return state
 
 
@@ -38,12 +33,7 @@ def play(players: int, seed: int, **options: Any) -> CanalKingState:
 def test_playout_bots_end_games_by_the_rules(
     players: int, games: int, options: dict[str, Any]
 ) -> None:
-    reasons = []
-    for seed in range(1, games + 1):
-        ending = play(players, seed, **options).ending()
-        assert ending is not None
-        reasons.append(ending.reason)
-    assert sum(reason != "limit" for reason in reasons) >= games - 1, reasons
+    check_games_end_by_the_rules("canal_king", players, games, options)
 
 
 def gap_position(hand: list[str]) -> CanalKingState:

@@ -9,6 +9,7 @@ import pytest
 
 import towpath
 from tests.games.detour.helpers import position
+from tests.playouts import check_games_end_by_the_rules, playout_game
 from towpath.core.rng import Rng
 from towpath.games.detour import Detour, playout
 from towpath.games.detour.state import DetourState
@@ -16,13 +17,8 @@ from towpath.games.detour.state import DetourState
 
 def play(players: int, seed: int, **options: Any) -> DetourState:
     """A game with the playout bot in every seat."""
-    state = towpath.load("detour", players, **options).new_state(seed)
+    state = playout_game("detour", players, seed, **options)
     assert isinstance(state, DetourState)
-    bots = [towpath.agent("playout", seed=seed * 10 + seat) for seat in range(players)]
-    while not state.is_terminal():
-        seat = state.current_player
-        assert seat is not None
-        state.apply(bots[seat].choose(state))
     return state
 
 
@@ -33,12 +29,7 @@ def play(players: int, seed: int, **options: Any) -> DetourState:
 def test_playout_bots_end_games_by_the_rules(
     players: int, games: int, options: dict[str, Any]
 ) -> None:
-    reasons = []
-    for seed in range(1, games + 1):
-        ending = play(players, seed, **options).ending()
-        assert ending is not None
-        reasons.append(ending.reason)
-    assert sum(reason != "limit" for reason in reasons) >= games - 1, reasons
+    check_games_end_by_the_rules("detour", players, games, options)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

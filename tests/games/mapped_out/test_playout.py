@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-import towpath
 from tests.games.mapped_out.helpers import act, position, walking
+from tests.playouts import check_games_end_by_the_rules, playout_game
 from towpath.core.rng import Rng
 from towpath.games.mapped_out import playout
 from towpath.games.mapped_out.state import MappedOutState
@@ -16,13 +16,8 @@ from towpath.games.mapped_out.table import MappedOutTable
 
 def play(players: int, seed: int, **options: Any) -> MappedOutState:
     """A game with the playout bot in every seat."""
-    state = towpath.load("mapped_out", players, **options).new_state(seed)
+    state = playout_game("mapped_out", players, seed, **options)
     assert isinstance(state, MappedOutState)
-    bots = [towpath.agent("playout", seed=seed * 10 + seat) for seat in range(players)]
-    while not state.is_terminal():
-        seat = state.current_player
-        assert seat is not None
-        state.apply(bots[seat].choose(state))
     return state
 
 
@@ -33,12 +28,7 @@ def play(players: int, seed: int, **options: Any) -> MappedOutState:
 def test_playout_bots_end_games_by_the_rules(
     players: int, games: int, options: dict[str, Any]
 ) -> None:
-    reasons = []
-    for seed in range(1, games + 1):
-        ending = play(players, seed, **options).ending()
-        assert ending is not None
-        reasons.append(ending.reason)
-    assert sum(reason != "limit" for reason in reasons) >= games - 1, reasons
+    check_games_end_by_the_rules("mapped_out", players, games, options)
 
 
 def test_a_tile_goes_where_the_walk_steps_off_the_map() -> None:

@@ -9,6 +9,7 @@ import pytest
 
 import towpath
 from tests.games.mississippi.helpers import E, W, act, position, showing
+from tests.playouts import check_games_end_by_the_rules, playout_game
 from towpath.core.rng import Rng
 from towpath.games.mississippi import Mississippi
 from towpath.games.mississippi.actions import Move
@@ -17,13 +18,8 @@ from towpath.games.mississippi.state import MississippiState
 
 def play(players: int, seed: int, **options: Any) -> MississippiState:
     """A game with the playout bot in every seat."""
-    state = towpath.load("mississippi", players, **options).new_state(seed)
+    state = playout_game("mississippi", players, seed, **options)
     assert isinstance(state, MississippiState)
-    bots = [towpath.agent("playout", seed=seed * 10 + seat) for seat in range(players)]
-    while not state.is_terminal():
-        seat = state.current_player
-        assert seat is not None
-        state.apply(bots[seat].choose(state))
     return state
 
 
@@ -34,12 +30,7 @@ def play(players: int, seed: int, **options: Any) -> MississippiState:
 def test_playout_bots_end_games_by_the_rules(
     players: int, games: int, options: dict[str, Any]
 ) -> None:
-    reasons = []
-    for seed in range(1, games + 1):
-        ending = play(players, seed, **options).ending()
-        assert ending is not None
-        reasons.append(ending.reason)
-    assert sum(reason != "limit" for reason in reasons) >= games - 1, reasons
+    check_games_end_by_the_rules("mississippi", players, games, options)
 
 
 @pytest.mark.parametrize(("players", "options"), [(2, {}), (4, {}), (2, {"logs": 3})])
