@@ -32,7 +32,7 @@ from towpath.core.game import logistic
 from towpath.games.arriala import movement
 from towpath.games.arriala.actions import End, Move, Place, River, ToCanal, ToVineyard
 from towpath.games.arriala.components import CardType
-from towpath.games.arriala.sections import lock_counts, majority
+from towpath.games.arriala.sections import lock_counts, majority, open_sections
 from towpath.games.arriala.state import ArrialaState
 
 VINEYARD_CERTAINTY = 0.7
@@ -217,19 +217,7 @@ class Projection:
         for worker, place in enumerate(state.where):
             if 0 <= place < layout.length:
                 self.colour_at[place] = worker // per
-        # The open sections: per canal space, its section's index (-1 outside any).
-        self.section_of = [-1] * layout.length
-        self.sections: list[list[int]] = []  # the spaces of each
-        previous = -2
-        for space in layout.open_spaces:
-            if state.locks[space] or state.scored[space]:
-                previous = -2
-                continue
-            if space != previous + 1:
-                self.sections.append([])
-            self.sections[-1].append(space)
-            self.section_of[space] = len(self.sections) - 1
-            previous = space
+        self.section_of, self.sections = open_sections(state)
         self.section_counts = [self.counts(spaces) for spaces in self.sections]
         self.vineyard_counts = [[0] * self.colours for _ in layout.board.vineyards]
         for worker, place in enumerate(state.where):

@@ -36,7 +36,7 @@ from towpath.games.arriala.actions import (
 )
 from towpath.games.arriala.cards import may_draw
 from towpath.games.arriala.evaluate import AP_POINTS
-from towpath.games.arriala.sections import lock_counts, majority
+from towpath.games.arriala.sections import lock_counts, majority, open_sections
 from towpath.games.arriala.state import ArrialaState
 
 DIGGING = 3.0  # what filling a space is worth beyond its pay: the canal gets dug
@@ -66,18 +66,8 @@ class Canal:
         self.state = state
         self.me = state.player
         self.colours = layout.colours
-        self.section_of = [-1] * layout.length
-        self.sections: list[Section] = []
-        previous = -2
-        for space in layout.open_spaces:
-            if state.locks[space] or state.scored[space]:
-                previous = -2
-                continue
-            if space != previous + 1:
-                self.sections.append(Section([], [], [0] * self.colours))
-            self.sections[-1].spaces.append(space)
-            self.section_of[space] = len(self.sections) - 1
-            previous = space
+        self.section_of, runs = open_sections(state)
+        self.sections = [Section(spaces, [], [0] * self.colours) for spaces in runs]
         self.free = state.free()
         per = state.game.rules.workers_per_colour
         self.colour_at = [-1] * layout.length  # on a non-town space

@@ -47,6 +47,25 @@ def section_ids(state: Position) -> list[str | None]:
     return ids
 
 
+def open_sections(state: Position) -> tuple[list[int], list[list[int]]]:
+    """The sections still open (neither locked nor scored): per canal space, the index of its
+    section (-1 outside any), and each section's spaces in order."""
+    layout = state.game.layout
+    section_of = [-1] * layout.length
+    sections: list[list[int]] = []
+    previous = -2
+    for space in layout.open_spaces:
+        if state.locks[space] or state.scored[space]:
+            previous = -2
+            continue
+        if space != previous + 1:
+            sections.append([])
+        sections[-1].append(space)
+        section_of[space] = len(sections) - 1
+        previous = space
+    return section_of, sections
+
+
 def lock_counts(state: Position) -> list[int]:
     """Locks built per stretch between towns."""
     layout = state.game.layout

@@ -272,20 +272,35 @@ def place_tile(state: Position, rng: Rng, step: Step) -> Action:
     scored: Scored = []
     for cell in _distinct(now.voids)[:VOIDS]:
         x, y = cell_of(cell)
-        if not can_place(state, x, y):
-            continue
-        for tile in hand:
-            board[cell] = tile
-            gain = walk(state, board, out).score - now.score
-            del board[cell]
-            if gain > 0:
-                scored.append((gain, place(tile, x, y)))
+        if can_place(state, x, y):
+            scored += raising(state, out, now, hand, (x, y), place)
     if scored:
         return best(rng, scored)
     favourite = now.totals.index(max(now.totals))
     spare = min(hand, key=lambda t: (state.tile(t).by_type[favourite], rng.random()))
     x, y = rng.choice(touching_cells(state))
     return place(spare, x, y)
+
+
+def raising(
+    state: Position,
+    out: Setout,
+    now: Walk,
+    hand: Sequence[int],
+    at: tuple[int, int],
+    make: Callable[[int, int, int], Action],
+) -> Scored:
+    """Each tile of `hand` that raises the walk's catch when laid at `at`, with its gain, as
+    the action `make(tile, x, y)` (the board is put back)."""
+    board, cell = state.board, key(*at)
+    scored: Scored = []
+    for tile in hand:
+        board[cell] = tile
+        gain = walk(state, board, out).score - now.score
+        del board[cell]
+        if gain > 0:
+            scored.append((gain, make(tile, *at)))
+    return scored
 
 
 def _distinct(cells: list[str]) -> list[str]:
@@ -461,15 +476,8 @@ def cork(state: Position, rng: Rng, step: Step) -> Action:
     scored: Scored = []
     hand = state.hands[by]
     for x, y in holes(state):
-        cell = key(x, y)
-        if cell not in now.voids:
-            continue
-        for tile in hand:
-            board[cell] = tile
-            gain = walk(state, board, out).score - now.score
-            del board[cell]
-            if gain > 0:
-                scored.append((gain, Cork(tile, x, y)))
+        if key(x, y) in now.voids:
+            scored += raising(state, out, now, hand, (x, y), Cork)
     return best(rng, scored) if scored else DONE
 
 
