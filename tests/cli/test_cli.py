@@ -71,7 +71,7 @@ def test_the_game_opens_with_who_sits_where_and_how_long_each_bot_thinks() -> No
     assert result.returncode == 0, result.stderr
     seats = next(line for line in result.stdout.splitlines() if line.startswith("Seats: "))
     assert seats == (
-        "Seats: 0 you · 1 normal bot (thinks up to a second a move, one move ahead)"
+        "Seats: 0 you · 1 normal bot (thinks up to a second a move)"
         " · 2 hard bot (searches up to 2 s a move) · 3 random bot"
     )
 

@@ -19,9 +19,10 @@ LEVELS = {  # the presets of a game that sets none
     "normal": "greedy",
     "hard": "mcts:rollout=playout,seconds=2",
 }
+# Short enough that "normal bot: ..." fits a phone's seat list (390 px wide).
 THINKING = {
     "easy": "plays at once, by rule of thumb",
-    "normal": "thinks up to a second a move, one move ahead",
+    "normal": "thinks up to a second a move",
     "hard": "searches up to 2 s a move",
 }
 
