@@ -80,7 +80,7 @@ def play(
     controllers = parse_seats(seat or [], loaded.players, seed)
     console = Console()
     console.print(f"{loaded.title}, {loaded.players} players, seed {seed}. Type help for help.")
-    console.print(seat_list(controllers), highlight=False, soft_wrap=True)
+    console.print(seat_list(controllers), highlight=False)
     at_terminal = sys.stdin.isatty() and sys.stdout.isatty()
     read = terminal_reader() if at_terminal else plain_reader(console)
     state = loaded.new_state(seed)
