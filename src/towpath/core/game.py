@@ -51,6 +51,25 @@ class Ending:
         return {"reason": self.reason, "winners": list(self.winners), "how": self.how}
 
 
+P = TypeVar("P", bound="State")
+
+
+@dataclass(frozen=True, slots=True)
+class Display(Generic[P]):
+    """How a game shows its positions: the functions of its `view.py`.
+
+    `view(state, seat, everything)` is what `seat` may know (seat None: a spectator), or every
+    secret when `everything` (the game is over, or the open view of a replay); `last_played`
+    says where the last action was played, for a drawing to mark it; the renderings draw a
+    view, and nothing else, as text and as SVG.
+    """
+
+    view: Callable[[P, int | None, bool], dict[str, JSON]]
+    last_played: Callable[[P], JSON]
+    render_text: Callable[[dict[str, JSON]], str]
+    render_svg: Callable[[dict[str, JSON]], str]
+
+
 class Game(ABC, Generic[S]):
     """A game with its player count, options and components; a factory of states (`S`)."""
 
@@ -240,6 +259,7 @@ class State(ABC):
 
     __slots__ = ("_legal", "game", "history", "rng", "seed")
     fields: ClassVar[tuple[str, ...]] = ()
+    display: ClassVar[Display[Any]]  # the game's view.py
 
     game: Game
     seed: int
@@ -372,22 +392,15 @@ class State(ABC):
     # -- information -----------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, JSON]:
-        """Everything `seat` may know, as JSON-able data; seat None is a spectator."""
+        """Everything `seat` may know, as JSON-able data; seat None is a spectator. A game over
+        shows every secret to everyone (the game's end reveals them)."""
         self._check_seat(seat)
-        return self._view(seat)
-
-    @abstractmethod
-    def _view(self, seat: int | None) -> dict[str, JSON]:
-        """A game over shows every secret to everyone (the game's end reveals them)."""
+        return self.display.view(self, seat, self.is_terminal())
 
     def open_view(self) -> dict[str, JSON]:
         """The view of someone who knows every secret of the position: for the replay of a game
         whose seed is published, where nothing is secret any more."""
-        return self._open_view()
-
-    def _open_view(self) -> dict[str, JSON]:
-        """Games with secrets override this; without any, it is the spectator's view."""
-        return self._view(None)
+        return self.display.view(self, None, True)
 
     def resample(self, seat: int | None, seed: int) -> Self:
         """A full state with the same `view(seat)`, its hidden parts drawn again from `seed`.
@@ -407,11 +420,7 @@ class State(ABC):
 
     def render_text(self, seat: int | None = None) -> str:
         """The board as a terminal shows it to `seat`, drawn from `view(seat)` alone."""
-        self._check_seat(seat)
-        return self._render_text(self._view(seat))
-
-    @abstractmethod
-    def _render_text(self, view: dict[str, JSON]) -> str: ...
+        return self.display.render_text(self.view(seat))
 
     def render_svg(self, seat: int | None = None, *, reveal: bool = False) -> str:
         """The board as an SVG drawing for `seat` (the browser's board), from `view(seat)` alone
@@ -423,20 +432,15 @@ class State(ABC):
         drawing leaves out what is there only to be clicked.
         """
         self._check_seat(seat)
-        view = self.open_view() if reveal else self._view(seat)
+        view = self.open_view() if reveal else self.view(seat)
         picking = not reveal and seat is not None and seat == self.current_player
-        return self._render_svg({**view, "last_played": self.last_played(), "picking": picking})
+        drawn = {**view, "last_played": self.last_played(), "picking": picking}
+        return self.display.render_svg(drawn)
 
     def last_played(self) -> JSON:
         """Where the last action was played, in the game's terms, for a drawing to mark it (it
         is public: the action was played in the open); None before the first action."""
-        return self._last_played() if self.history else None
-
-    def _last_played(self) -> JSON:
-        return {"action": str(self.history[-1])}
-
-    def _render_svg(self, view: dict[str, JSON]) -> str:
-        raise GameError(f"{self.game.id} has no SVG rendering")
+        return self.display.last_played(self) if self.history else None
 
     def log(self, seat: int | None = None, latest: int | None = None) -> list[str]:
         """The actions played so far as `seat` may know them, oldest first (only the `latest`

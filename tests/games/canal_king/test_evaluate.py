@@ -29,7 +29,7 @@ from towpath.games.canal_king.evaluate import (
     way,
 )
 from towpath.games.canal_king.state import CanalKingState
-from towpath.games.canal_king.tables import CONSTRAINT_BITS, demanding
+from towpath.games.canal_king.fitting import CONSTRAINT_BITS, demanding
 
 
 def evaluated_after(state: CanalKingState, action: Action, seat: int) -> float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from towpath.core.actions import Action, Words
 from towpath.core.errors import IllegalAction
-from towpath.core.game import JSON, EndReason
+from towpath.core.game import EndReason
 from towpath.core.piles import shared_win
 from towpath.games.arriala import cards, movement, sections
 from towpath.games.arriala.actions import (
@@ -22,7 +22,7 @@ from towpath.games.arriala.actions import (
     ToVineyard,
 )
 from towpath.games.arriala.position import Position
-from towpath.games.arriala.view import build_view, last_played, render_svg, render_text
+from towpath.games.arriala.view import DISPLAY
 from towpath.games.arriala.words import words
 
 ACTIONS = (Move, ToVineyard, ToCanal, Place, River, Lock, BuildMasterwork, Draw)
@@ -33,6 +33,7 @@ TAKEN_BACK = (Move, ToVineyard, ToCanal, Place, River, Lock)
 
 class ArrialaState(Position):
     __slots__ = ()
+    display = DISPLAY
 
     # -- legal actions ---------------------------------------------------------------------------
 
@@ -198,21 +199,6 @@ class ArrialaState(Position):
         return own and isinstance(last, TAKEN_BACK) and getattr(last, "card", None) is None
 
     # -- information -----------------------------------------------------------------------------
-
-    def _view(self, seat: int | None) -> dict[str, JSON]:
-        return build_view(self, seat, self.over)
-
-    def _last_played(self) -> JSON:
-        return last_played(self)
-
-    def _open_view(self) -> dict[str, JSON]:
-        return build_view(self, None, True)
-
-    def _render_text(self, view: dict[str, JSON]) -> str:
-        return render_text(view)
-
-    def _render_svg(self, view: dict[str, JSON]) -> str:
-        return render_svg(view)
 
     def _resample(self, seat: int | None) -> None:
         cards.redeal_unseen(self, seat, keep_hands=self.over)

@@ -8,7 +8,7 @@ from typing import Any
 
 from towpath.core import svg
 from towpath.core.actions import counted
-from towpath.core.game import JSON
+from towpath.core.game import JSON, Display
 from towpath.games.arriala.actions import BuildMasterwork, River, ToCanal, ToVineyard
 from towpath.games.arriala.components import blue_id
 from towpath.games.arriala.position import Position
@@ -691,3 +691,6 @@ def _legend_entries() -> tuple[tuple[str, str], ...]:
 
 def _points(count: int) -> str:
     return f"{count} action point{'s' if count != 1 else ''}"
+
+
+DISPLAY = Display(build_view, last_played, render_text, render_svg)

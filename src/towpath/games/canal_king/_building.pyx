@@ -1,11 +1,11 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
 """Canal King's building moves listed in C: `ActionTables.building` step for step (the same
-actions in the same order), the hand's types and kinds in C arrays. `tables.py` uses it where
+actions in the same order), the hand's types and kinds in C arrays. `fitting.py` uses it where
 it was built and `towpath.core.compiled` allows it."""
 
 # The Python function this kernel mirrors, and its digest when they last matched
 # (towpath.core.compiled: a changed twin is run instead of this kernel until both agree).
-# twin: tables.ActionTables.building_in_python 2ce7061d673b05db
+# twin: fitting.ActionTables.building_in_python 2ce7061d673b05db
 
 cdef enum:
     MOST_TYPES = 64  # more types than a hand of the largest tile set can hold

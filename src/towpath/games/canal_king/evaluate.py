@@ -53,7 +53,7 @@ from towpath.games.canal_king.actions import Place, Replace, Special, Swap
 from towpath.games.canal_king.canals import SPECIAL, Departure, departure, sail_stops
 from towpath.games.canal_king.components import BORDER, EDGES, PAIR_BIT, line_bit
 from towpath.games.canal_king.state import CanalKingState
-from towpath.games.canal_king.tables import TERRAIN_SHIFT, ActionTables, key_demanding
+from towpath.games.canal_king.fitting import TERRAIN_SHIFT, ActionTables, key_demanding
 
 try:
     from towpath.games.canal_king._ways import Searcher

@@ -14,11 +14,11 @@ from the board as it stood, not from anyone's card.
 from __future__ import annotations
 
 from bisect import insort
-from typing import Any, ClassVar, Self
+from typing import Any, Self
 
 from towpath.core.actions import Action, Words
 from towpath.core.errors import GameError, IllegalAction
-from towpath.core.game import JSON, EndReason, State
+from towpath.core.game import JSON, EndReason
 from towpath.core.piles import draw
 from towpath.games.canal_king.actions import (
     LAUNCH,
@@ -45,71 +45,19 @@ from towpath.games.canal_king.canals import (
 )
 from towpath.games.canal_king.components import EDGE_NAMES, EDGES
 from towpath.games.canal_king.deal import deal
+from towpath.games.canal_king.position import Position
 from towpath.games.canal_king.table import CanalKingTable
-from towpath.games.canal_king.tables import EDGE_BITS, TERRAIN_SHIFT, Fit, demanding, fits
-from towpath.games.canal_king.view import render_svg, render_text
+from towpath.games.canal_king.fitting import EDGE_BITS, TERRAIN_SHIFT, Fit, demanding, fits
+from towpath.games.canal_king.view import DISPLAY
 from towpath.games.canal_king.words import words
 
 BUILDING = (Place, Replace, Special, Swap)
 SAILING = (SailToPort, SailToCell)
 
 
-class CanalKingState(State):
-    __slots__ = (
-        "_fits",
-        "board",
-        "colours",
-        "constraints",
-        "discards",
-        "groups",
-        "hands",
-        "pile",
-        "player",
-        "revealed",
-        "routes",
-        "ruled_out",
-        "ships",
-        "specials",
-        "turn",
-        "winner",
-    )
-    fields: ClassVar[tuple[str, ...]] = (
-        "board",
-        "constraints",
-        "hands",
-        "pile",
-        "discards",
-        "colours",
-        "routes",
-        "ruled_out",
-        "groups",
-        "specials",
-        "revealed",
-        "ships",
-        "player",
-        "turn",
-        "winner",
-    )
-
-    game: CanalKingTable
-    # Each cell's fit (tables.cell_fits), kept up to date as tiles go down; it belongs to the
-    # board and constraints lists it was made for (a position built by hand gets new ones).
-    _fits: tuple[list[int], list[int], list[Fit]] | None
-    board: list[int]
-    constraints: list[int]
-    hands: list[list[int]]
-    pile: list[int]
-    discards: list[int]
-    colours: list[int]
-    routes: list[int]
-    ruled_out: list[int]
-    groups: list[int]
-    specials: list[int | None]
-    revealed: bool
-    ships: list[dict[str, Any] | None]
-    player: int
-    turn: int
-    winner: int | None
+class CanalKingState(Position):
+    __slots__ = ()
+    display = DISPLAY
 
     def __init__(self, game: CanalKingTable, seed: int) -> None:
         super().__init__(game, seed)
@@ -170,13 +118,7 @@ class CanalKingState(State):
             "winner": self.winner,
         }
 
-    # -- whose turn, what is legal -------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        if self.winner is not None or self.turn >= self.game.max_turns:
-            return None
-        return self.player
+    # -- what is legal -----------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
         return list(self.kept_legal(self._legal_actions))
@@ -570,12 +512,6 @@ class CanalKingState(State):
 
     # -- results ---------------------------------------------------------------------------------
 
-    def returns(self) -> list[float]:
-        return [1.0 if seat == self.winner else 0.0 for seat in range(self.game.players)]
-
-    def ended_by_limit(self) -> bool:
-        return self.winner is None and self.turn >= self.game.max_turns
-
     def _ending_words(self, reason: EndReason) -> str:
         if reason == "limit":
             return (
@@ -587,130 +523,12 @@ class CanalKingState(State):
     def _words(self, action: Action) -> Words:
         return words(self.game.parts, self.board, self.ships[self.player], action)
 
-    def last_mover(self) -> int | None:
-        """The seat that played the last action: turns go round one seat at a time, and the
-        seat to move stays put once the game is over."""
-        if not self.history:
-            return None
-        if self.current_player is None:
-            return self.player
-        return (self.player - 1) % self.game.players
-
     def scores(self) -> list[float]:
         best = float(self.game.parts.rules.winner_score)
         return [
             best if seat == self.winner else float(len(ship["calls"]) if ship else 0)
             for seat, ship in enumerate(self.ships)
         ]
-
-    # -- information -----------------------------------------------------------------------------
-
-    def _view(self, seat: int | None) -> dict[str, JSON]:
-        return self._build_view(seat, self.is_terminal())
-
-    def _open_view(self) -> dict[str, JSON]:
-        return self._build_view(None, True)
-
-    def _build_view(self, seat: int | None, everything: bool) -> dict[str, JSON]:
-        """What `seat` may know; `everything`: every colour and route too (the game's end)."""
-        parts = self.game.parts
-        tiles, board = parts.tiles, parts.board
-        owners = {cell: owner for owner, cell in enumerate(self.specials) if cell is not None}
-        cells, pairs, flags = board.cells, tiles.pairs, tiles.flags
-        return {
-            "game": self.game.id,
-            "players": self.game.players,
-            "current_player": self.current_player,
-            "turn": self.turn,
-            "max_turns": self.game.max_turns,
-            "winner": self.winner,
-            "ordered_calls": self.game.ordered_calls,
-            "flag_colours": list(tiles.colours),
-            "board": {
-                "cols": board.cols,
-                "rows": board.rows,
-                "ports": {
-                    port.name: [[*board.coords(cell), edge] for cell, edge in port.docks]
-                    for port in board.ports
-                },
-            },
-            "tiles": [
-                {
-                    "cell": list(cells[cell]),
-                    "lines": list(map(list, pairs[code])),
-                    "flag": flags[code // EDGES],
-                    "special_owner": owners.get(cell),
-                }
-                for cell, code in enumerate(self.board)
-                if code >= 0
-            ],
-            "hands": [
-                [
-                    {
-                        "tile": tiles.names[tile],
-                        "lines": list(map(list, pairs[tile * EDGES])),
-                        "flag": flags[tile],
-                    }
-                    for tile in hand
-                ]
-                for hand in self.hands
-            ],
-            "special_played": [cell is not None for cell in self.specials],
-            "colours": [
-                tiles.colours[colour] if everything or self.revealed or owner == seat else None
-                for owner, colour in enumerate(self.colours)
-            ],
-            "routes": [
-                [board.ports[port].name for port in parts.routes[card]]
-                if everything or self.ships[owner] is not None or owner == seat
-                else None
-                for owner, card in enumerate(self.routes)
-            ],
-            "ruled_out_routes": [
-                [card + 1 for card in range(len(parts.routes)) if mask >> card & 1]
-                for mask in self.ruled_out
-            ],
-            "ships": [self._ship_view(ship) for ship in self.ships],
-            "pile": len(self.pile),
-            "discards": len(self.discards),
-            "discard_tiles": [tiles.names[tile] for tile in self.discards],
-        }
-
-    def _last_played(self) -> JSON:
-        """Where the last action was played: its seat, the cells and ports it touched."""
-        seat = self.last_mover()
-        assert seat is not None
-        action = self.history[-1]
-        cells, ports = [], []
-        if isinstance(action, Place | Replace | Special | SailToCell):
-            cells.append([action.col, action.row])
-        ship = self.ships[seat]
-        if action in (RETURN, LAUNCH) or isinstance(action, SailToPort):
-            assert ship is not None and ship["port"] is not None
-            ports.append(self.game.parts.board.ports[ship["port"]].name)
-        return {"seat": seat, "action": str(action), "cells": cells, "ports": ports}
-
-    def _ship_view(self, ship: dict[str, Any] | None) -> JSON:
-        if ship is None:
-            return None
-        ports = self.game.parts.board.ports
-        in_port = ship["port"] is not None
-        return {
-            "at": ports[ship["port"]].name
-            if in_port
-            else list(self.game.parts.board.coords(ship["cell"])),
-            "heading": None if in_port else [ship["entry"], ship["exit"]],
-            "stop": ship["stop"],
-            "last_port": ports[ship["last_port"]].name,
-            "calls_done": [ports[port].name for port in ship["calls"]],
-            "skip_turn": ship["skip"],
-        }
-
-    def _render_text(self, view: dict[str, JSON]) -> str:
-        return render_text(view)
-
-    def _render_svg(self, view: dict[str, JSON]) -> str:
-        return render_svg(view)
 
     def _resample(self, seat: int | None) -> None:
         """Deal again, from sorted pools, the colours and route cards `seat` has not seen, no

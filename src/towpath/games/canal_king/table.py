@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from towpath.core.actions import Action
 from towpath.core.errors import GameError
-from towpath.core.game import Game, State
+from towpath.core.game import State
 from towpath.core.options import (
     BoolOption,
     FileOption,
@@ -17,6 +17,7 @@ from towpath.core.options import (
     first_player_option,
     turn_limit,
 )
+from towpath.core.race import RaceTable
 from towpath.games.canal_king.actions import NOTATION_HELP, parse
 from towpath.games.canal_king.components import (
     Components,
@@ -24,7 +25,7 @@ from towpath.games.canal_king.components import (
     load_components,
     load_rules,
 )
-from towpath.games.canal_king.tables import ActionTables
+from towpath.games.canal_king.fitting import ActionTables
 
 RULES = load_rules()
 
@@ -59,7 +60,7 @@ def file_key(path: str | None) -> FileKey:
     return (path, stat.st_mtime_ns, stat.st_size)
 
 
-class CanalKingTable(Game):
+class CanalKingTable(RaceTable):
     """The game's options checked and its components loaded; the states read them from here."""
 
     id = "canal_king"
@@ -118,8 +119,6 @@ class CanalKingTable(Game):
     parts: Components
     tables: ActionTables
     ordered_calls: bool
-    first_player: int
-    max_turns: int
 
     def _setup(self) -> None:
         self.first_player = self.seat_option("first_player")

@@ -1,4 +1,5 @@
-"""Canal King seen from a seat: the hex board as text, drawn from a view alone.
+"""Canal King seen from a seat: what a seat may know (the colours and routes it has not seen
+are hidden until the game's end), and the hex board as text and SVG, drawn from a view alone.
 
 Each flat-top hex is drawn 8 characters wide and 5 lines tall (neighbours share their outlines;
 odd columns sit half a hex lower). A canal edge is drawn with ≈ on the outline. Inside: the cell
@@ -17,8 +18,18 @@ from functools import cache, lru_cache
 from typing import Any
 
 from towpath.core import svg
-from towpath.core.game import JSON
-from towpath.games.canal_king.components import EDGE_NAMES
+from towpath.core.game import JSON, Display
+from towpath.games.canal_king.actions import (
+    LAUNCH,
+    RETURN,
+    Place,
+    Replace,
+    SailToCell,
+    SailToPort,
+    Special,
+)
+from towpath.games.canal_king.components import EDGE_NAMES, EDGES
+from towpath.games.canal_king.position import Position
 
 TOP = 1  # the top line holds the names of the northern ports
 LEGEND_WIDTH = 76  # an 80-column terminal, less a panel's border
@@ -40,6 +51,104 @@ CANAL_AT = (
     ((3, 0), (4, 1)),
     ((1, 1), (2, 0)),
 )
+
+
+def build_view(state: Position, seat: int | None, everything: bool = False) -> dict[str, JSON]:
+    """What `seat` may know; `everything`: every colour and route too (the game's end)."""
+    parts = state.game.parts
+    tiles, board = parts.tiles, parts.board
+    owners = {cell: owner for owner, cell in enumerate(state.specials) if cell is not None}
+    cells, pairs, flags = board.cells, tiles.pairs, tiles.flags
+    return {
+        "game": state.game.id,
+        "players": state.game.players,
+        "current_player": state.current_player,
+        "turn": state.turn,
+        "max_turns": state.game.max_turns,
+        "winner": state.winner,
+        "ordered_calls": state.game.ordered_calls,
+        "flag_colours": list(tiles.colours),
+        "board": {
+            "cols": board.cols,
+            "rows": board.rows,
+            "ports": {
+                port.name: [[*board.coords(cell), edge] for cell, edge in port.docks]
+                for port in board.ports
+            },
+        },
+        "tiles": [
+            {
+                "cell": list(cells[cell]),
+                "lines": list(map(list, pairs[code])),
+                "flag": flags[code // EDGES],
+                "special_owner": owners.get(cell),
+            }
+            for cell, code in enumerate(state.board)
+            if code >= 0
+        ],
+        "hands": [
+            [
+                {
+                    "tile": tiles.names[tile],
+                    "lines": list(map(list, pairs[tile * EDGES])),
+                    "flag": flags[tile],
+                }
+                for tile in hand
+            ]
+            for hand in state.hands
+        ],
+        "special_played": [cell is not None for cell in state.specials],
+        "colours": [
+            tiles.colours[colour] if everything or state.revealed or owner == seat else None
+            for owner, colour in enumerate(state.colours)
+        ],
+        "routes": [
+            [board.ports[port].name for port in parts.routes[card]]
+            if everything or state.ships[owner] is not None or owner == seat
+            else None
+            for owner, card in enumerate(state.routes)
+        ],
+        "ruled_out_routes": [
+            [card + 1 for card in range(len(parts.routes)) if mask >> card & 1]
+            for mask in state.ruled_out
+        ],
+        "ships": [ship_view(state, ship) for ship in state.ships],
+        "pile": len(state.pile),
+        "discards": len(state.discards),
+        "discard_tiles": [tiles.names[tile] for tile in state.discards],
+    }
+
+
+def last_played(state: Position) -> JSON:
+    """Where the last action was played: its seat, the cells and ports it touched."""
+    seat = state.last_mover()
+    assert seat is not None
+    action = state.history[-1]
+    cells, ports = [], []
+    if isinstance(action, Place | Replace | Special | SailToCell):
+        cells.append([action.col, action.row])
+    ship = state.ships[seat]
+    if action in (RETURN, LAUNCH) or isinstance(action, SailToPort):
+        assert ship is not None and ship["port"] is not None
+        ports.append(state.game.parts.board.ports[ship["port"]].name)
+    return {"seat": seat, "action": str(action), "cells": cells, "ports": ports}
+
+
+def ship_view(state: Position, ship: dict[str, Any] | None) -> JSON:
+    if ship is None:
+        return None
+    ports = state.game.parts.board.ports
+    in_port = ship["port"] is not None
+    return {
+        "at": ports[ship["port"]].name
+        if in_port
+        else list(state.game.parts.board.coords(ship["cell"])),
+        "heading": None if in_port else [ship["entry"], ship["exit"]],
+        "stop": ship["stop"],
+        "last_port": ports[ship["last_port"]].name,
+        "calls_done": [ports[port].name for port in ship["calls"]],
+        "skip_turn": ship["skip"],
+    }
 
 
 def render_text(view: dict[str, JSON]) -> str:
@@ -542,3 +651,6 @@ def _legend_entries() -> tuple[tuple[str, str], ...]:
         (svg.last_mark("polygon", {"points": svg.hexagon(0, 0, 12, False)}), "the last move"),
         (svg.text(0, 0, "2,3", {"font-size": 12}), "column,row of a free space"),
     )
+
+
+DISPLAY = Display(build_view, last_played, render_text, render_svg)

@@ -7,17 +7,15 @@ numbers in components.Map; `map.finish` once it has finished).
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from towpath.core.actions import Action, Words
 from towpath.core.caches import remember
 from towpath.core.errors import GameError, IllegalAction
-from towpath.core.game import JSON, EndReason, State
+from towpath.core.game import EndReason
 from towpath.core.piles import shared_win
 from towpath.games.detour.actions import DONE, Backward, Block, Done, Move, Pass, SendOnDetour
 from towpath.games.detour.components import Card
-from towpath.games.detour.table import DetourTable
-from towpath.games.detour.view import render_svg, render_text
+from towpath.games.detour.position import Position
+from towpath.games.detour.view import DISPLAY
 from towpath.games.detour.words import words
 
 MOVE, ACTION = "move", "action"
@@ -30,73 +28,11 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 
 
-class DetourState(State):
-    """`pending` is {"card", "part"} while a special ability still offers the card's other
-    part; `winners` is None until the game is over."""
+class DetourState(Position):
+    __slots__ = ()
+    display = DISPLAY
 
-    __slots__ = (
-        "block_next",
-        "blocked",
-        "finished",
-        "first",
-        "hands",
-        "nodes",
-        "pending",
-        "round",
-        "turn",
-        "winners",
-    )
-    fields: ClassVar[tuple[str, ...]] = (
-        "nodes",
-        "hands",
-        "finished",
-        "first",
-        "round",
-        "turn",
-        "blocked",
-        "block_next",
-        "pending",
-        "winners",
-    )
-
-    game: DetourTable
-    nodes: list[int]
-    hands: list[list[str]]
-    finished: list[int]
-    first: int
-    round: int
-    turn: int
-    blocked: bool
-    block_next: bool
-    pending: dict[str, str] | None
-    winners: list[int] | None
-
-    def __init__(self, game: DetourTable, seed: int) -> None:
-        super().__init__(game, seed)
-        colours = len(game.colours)
-        self.nodes = [0] * colours
-        self.hands = [list(game.card_keys) for _ in range(colours)]
-        self.finished = []
-        self.first = game.first_player
-        self.round = 1
-        self.turn = 0
-        self.blocked = False
-        self.block_next = False
-        self.pending = None
-        self.winners = None
-
-    # -- whose turn, what is legal -------------------------------------------------------------
-
-    @property
-    def colour(self) -> int:
-        """The colour playing a card now."""
-        return self.game.round_order[self.first][self.turn]
-
-    @property
-    def current_player(self) -> int | None:
-        if self.winners is not None:
-            return None
-        return self.game.owner[self.colour]
+    # -- what is legal ---------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
         if self.winners is not None:
@@ -408,90 +344,11 @@ class DetourState(State):
         the second part is still to choose: cards are open and nothing is left to chance."""
         return self.pending is not None
 
-    def last_colour(self) -> int | None:
-        """The colour that played the last action."""
-        if not self.history:
-            return None
-        if self.pending is not None:
-            return self.colour
-        order = self.game.round_order
-        if self.turn > 0:
-            return order[self.first][self.turn - 1]
-        return order[(self.first - 1) % self.game.players][-1]
-
     def scores(self) -> list[float]:
         position = self.game.map.position
         return [
             float(max(position[self.nodes[c]] for c in colours)) for colours in self.game.colours_of
         ]
-
-    # -- information -----------------------------------------------------------------------------
-
-    def _view(self, seat: int | None) -> dict[str, JSON]:
-        game = self.game
-        over = self.winners is not None
-        return {
-            "game": game.id,
-            "players": game.players,
-            "seat": seat,
-            "round": self.round,
-            "max_rounds": game.max_rounds,
-            "first_player": self.first,
-            "current_player": self.current_player,
-            "to_play": None if over else self.colour,
-            "order": list(game.round_order[self.first]),
-            "turn": self.turn,
-            "blocked": self.blocked,
-            "block_next": self.block_next,
-            "pending": None
-            if self.pending is None
-            else {"card": game.cards[self.pending["card"]].name, "part": self.pending["part"]},
-            "colours": list(game.colours),
-            "markers": [self._marker_view(colour) for colour in range(len(self.nodes))],
-            "hands": [[game.cards[key].name for key in hand] for hand in self.hands],
-            "cards": [
-                {"name": c.name, "move": list(c.move), "rank": c.rank, "action": c.action}
-                for c in game.card_set.cards
-            ],
-            "finished": list(self.finished),
-            "winners": None if self.winners is None else list(self.winners),
-            "map": game.map_view(),
-        }
-
-    def _last_played(self) -> JSON:
-        """The last action: the colour that played it and the markers it moved."""
-        colour = self.last_colour()
-        assert colour is not None
-        action = self.history[-1]
-        moved = [colour]
-        if isinstance(action, SendOnDetour):
-            moved = [self.game.colours.index(action.colour)]
-        elif isinstance(action, Backward):
-            moved = list(range(len(self.nodes)))
-        names = self.game.colours
-        return {
-            "colour": names[colour],
-            "seat": self.game.owner[colour],
-            "action": str(action),
-            "markers": [names[c] for c in moved],
-        }
-
-    def _marker_view(self, colour: int) -> dict[str, JSON]:
-        board, node = self.game.map, self.nodes[colour]
-        space, detour = board.space_on_path(node)
-        return {
-            "space": space,
-            "detour": board.detours[detour].name if detour >= 0 else None,
-            "finished": node == board.finish,
-            "owner": self.game.owner[colour],
-            "map_position": board.position[node],
-        }
-
-    def _render_text(self, view: dict[str, JSON]) -> str:
-        return render_text(view)
-
-    def _render_svg(self, view: dict[str, JSON]) -> str:
-        return render_svg(view)
 
     # -- restoring -------------------------------------------------------------------------------
 

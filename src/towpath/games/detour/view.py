@@ -1,5 +1,6 @@
-"""Detour seen from a seat: the circuit, its detours, the markers and the hands, as text drawn
-from a view alone, at most 76 columns wide (an 80-column terminal with a frame)."""
+"""Detour seen from a seat: what a seat sees of the position (everything: nothing is hidden),
+and the circuit, its detours, the markers and the hands as text and SVG drawn from a view
+alone; the text at most 76 columns wide (an 80-column terminal with a frame)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,76 @@ from functools import lru_cache
 from typing import Any
 
 from towpath.core import svg
-from towpath.core.game import JSON
+from towpath.core.game import JSON, Display
+from towpath.games.detour.actions import Backward, SendOnDetour
+from towpath.games.detour.position import Position
 
 ROW_SPACES = 6
 ORDINALS = ("1st", "2nd", "3rd", "4th")
+
+
+def build_view(state: Position, seat: int | None, everything: bool = False) -> dict[str, JSON]:
+    """The whole position, alike for every seat: Detour's hands are played in the open."""
+    game = state.game
+    over = state.winners is not None
+    return {
+        "game": game.id,
+        "players": game.players,
+        "seat": seat,
+        "round": state.round,
+        "max_rounds": game.max_rounds,
+        "first_player": state.first,
+        "current_player": state.current_player,
+        "to_play": None if over else state.colour,
+        "order": list(game.round_order[state.first]),
+        "turn": state.turn,
+        "blocked": state.blocked,
+        "block_next": state.block_next,
+        "pending": None
+        if state.pending is None
+        else {"card": game.cards[state.pending["card"]].name, "part": state.pending["part"]},
+        "colours": list(game.colours),
+        "markers": [marker_view(state, colour) for colour in range(len(state.nodes))],
+        "hands": [[game.cards[key].name for key in hand] for hand in state.hands],
+        "cards": [
+            {"name": c.name, "move": list(c.move), "rank": c.rank, "action": c.action}
+            for c in game.card_set.cards
+        ],
+        "finished": list(state.finished),
+        "winners": None if state.winners is None else list(state.winners),
+        "map": game.map_view(),
+    }
+
+
+def last_played(state: Position) -> JSON:
+    """The last action: the colour that played it and the markers it moved."""
+    colour = state.last_colour()
+    assert colour is not None
+    action = state.history[-1]
+    moved = [colour]
+    if isinstance(action, SendOnDetour):
+        moved = [state.game.colours.index(action.colour)]
+    elif isinstance(action, Backward):
+        moved = list(range(len(state.nodes)))
+    names = state.game.colours
+    return {
+        "colour": names[colour],
+        "seat": state.game.owner[colour],
+        "action": str(action),
+        "markers": [names[c] for c in moved],
+    }
+
+
+def marker_view(state: Position, colour: int) -> dict[str, JSON]:
+    board, node = state.game.map, state.nodes[colour]
+    space, detour = board.space_on_path(node)
+    return {
+        "space": space,
+        "detour": board.detours[detour].name if detour >= 0 else None,
+        "finished": node == board.finish,
+        "owner": state.game.owner[colour],
+        "map_position": board.position[node],
+    }
 
 
 def render_text(view: dict[str, JSON]) -> str:
@@ -447,3 +514,6 @@ def _legend_entries(symbols: tuple[tuple[str, str], ...]) -> tuple[tuple[str, st
         ("".join(_marker("yellow", 0, 0)), "marker (Y yellow…)"),
         (svg.last_mark("circle", {"r": 12}), "moved by the last card"),
     )
+
+
+DISPLAY = Display(build_view, last_played, render_text, render_svg)

@@ -8,7 +8,7 @@ from typing import Any, Self, TypeGuard
 
 from towpath.core.actions import Action, Words
 from towpath.core.errors import GameError
-from towpath.core.game import JSON, EndReason, copy_plain
+from towpath.core.game import EndReason, copy_plain
 from towpath.core.piles import shared_win
 from towpath.games.mapped_out import build, walk
 from towpath.games.mapped_out.actions import Done, Orient, Pick, Point, Swap
@@ -18,7 +18,7 @@ from towpath.games.mapped_out.position import Position
 from towpath.games.mapped_out.scoring import card_points, tile_score
 from towpath.games.mapped_out.steps import AUTOMATIC, DECISIONS, well_formed
 from towpath.games.mapped_out.table import MappedOutTable
-from towpath.games.mapped_out.view import build_view, last_played, render_svg, render_text
+from towpath.games.mapped_out.view import DISPLAY
 from towpath.games.mapped_out.words import words
 
 PHASES = ("build", "walk", "over")
@@ -34,6 +34,7 @@ _HANDLERS = (build, walk)
 
 class MappedOutState(Position):
     __slots__ = ()
+    display = DISPLAY
 
     def __init__(self, game: MappedOutTable, seed: int) -> None:
         super().__init__(game, seed)
@@ -142,21 +143,6 @@ class MappedOutState(Position):
         return tile_score(tiles, game.rules) + card_points(path, game.tiles, game.kinds, game.rules)
 
     # -- information ------------------------------------------------------------------------------
-
-    def _view(self, seat: int | None) -> dict[str, JSON]:
-        return build_view(self, seat, self.phase == "over")
-
-    def _last_played(self) -> JSON:
-        return last_played(self)
-
-    def _open_view(self) -> dict[str, JSON]:
-        return build_view(self, None, True)
-
-    def _render_text(self, view: dict[str, JSON]) -> str:
-        return render_text(view)
-
-    def _render_svg(self, view: dict[str, JSON]) -> str:
-        return render_svg(view)
 
     def _resample(self, seat: int | None) -> None:
         if self.phase == "over":  # the end shows every card and hand: only the piles are unseen

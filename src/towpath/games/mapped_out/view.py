@@ -16,7 +16,7 @@ from typing import Any
 
 from towpath.core import svg
 from towpath.core.actions import counted
-from towpath.core.game import JSON, copy_plain
+from towpath.core.game import JSON, Display, copy_plain
 from towpath.core.grid import OPPOSITE
 from towpath.games.mapped_out.actions import Cork, Pick, Place, Point, Swap
 from towpath.games.mapped_out.cards import ARMED, KIND, KNOWN, SET_OF, TURN, UP, Card
@@ -658,3 +658,6 @@ def _legend_entries() -> tuple[tuple[str, str], ...]:
         ),
         (svg.last_mark("rect", card), "the last move"),
     )
+
+
+DISPLAY = Display(build_view, last_played, render_text, render_svg)

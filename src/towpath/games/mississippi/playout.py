@@ -26,7 +26,8 @@ from functools import cache
 from towpath.core.actions import Action
 from towpath.core.rng import Rng
 from towpath.games.mississippi.actions import PASS, Move
-from towpath.games.mississippi.state import START, MississippiState
+from towpath.games.mississippi.position import START
+from towpath.games.mississippi.state import MississippiState
 
 CLOSENESS = 0.5  # free spaces a boat gives up to end its move a space nearer another boat
 DRIFT = 0.05  # and per square space: far from every other boat, a boat can hardly dock again

@@ -14,69 +14,29 @@ Where the rules file is silent, the engine decides:
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from towpath.core.actions import Action, Words
 from towpath.core.errors import GameError, IllegalAction
-from towpath.core.game import JSON, EndReason, State
+from towpath.core.game import EndReason
 from towpath.core.hexgrid import opposite
 from towpath.games.mississippi.actions import PASS, ROTATIONS, Move, Pass, moves
-from towpath.games.mississippi.components import facing_number, facing_numbers, side_showing
+from towpath.games.mississippi.components import facing_number, side_showing
+from towpath.games.mississippi.position import START, Position
 from towpath.games.mississippi.table import MississippiTable
-from towpath.games.mississippi.view import render_svg, render_text
+from towpath.games.mississippi.view import DISPLAY
 from towpath.games.mississippi.words import words
 
-START = 0
 Legal = tuple[tuple[Action, ...], frozenset[Action]]
 
 
-class MississippiState(State):
-    """Boats on the river. `spaces[seat]` is 0 in the start area, 1..N on the river, N + 1
-    once finished; `facing[seat]` is how many 60° steps clockwise the boat is turned from its
-    side 1 facing east (None until the start roll)."""
-
-    __slots__ = ("facing", "logs", "player", "spaces", "started", "supply", "turn", "winner")
-    fields: ClassVar[tuple[str, ...]] = (
-        "spaces",
-        "logs",
-        "facing",
-        "started",
-        "supply",
-        "player",
-        "turn",
-        "winner",
-    )
-
-    game: MississippiTable
-    spaces: list[int]
-    logs: list[int]
-    facing: list[int | None]
-    started: list[bool]
-    supply: int
-    player: int
-    turn: int
-    winner: int | None
+class MississippiState(Position):
+    __slots__ = ()
+    display = DISPLAY
 
     def __init__(self, game: MississippiTable, seed: int) -> None:
         super().__init__(game, seed)
-        players = game.players
-        self.spaces = [START] * players
-        self.logs = [game.logs_each] * players
-        self.facing = [None] * players
-        self.started = [False] * players
-        self.supply = 0
-        self.player = game.first_player
-        self.turn = 0
-        self.winner = None
         self._roll_if_new()
 
-    # -- whose turn, what is legal -------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        if self.winner is not None or self.turn >= self.game.max_turns:
-            return None
-        return self.player
+    # -- what is legal ---------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
         if self.current_player is None:
@@ -311,12 +271,6 @@ class MississippiState(State):
 
     # -- results ---------------------------------------------------------------------------------
 
-    def returns(self) -> list[float]:
-        return [1.0 if seat == self.winner else 0.0 for seat in range(self.game.players)]
-
-    def ended_by_limit(self) -> bool:
-        return self.winner is None and self.turn >= self.game.max_turns
-
     def _ending_words(self, reason: EndReason) -> str:
         if reason == "limit":
             return (
@@ -328,53 +282,8 @@ class MississippiState(State):
     def _words(self, action: Action) -> Words:
         return words(self.game, self.spaces, self.supply, self.player, action)
 
-    def last_mover(self) -> int | None:
-        """The seat that played the last action (the seat to move stays put at the end)."""
-        if not self.history:
-            return None
-        if self.current_player is None:
-            return self.player
-        return (self.player - 1) % self.game.players
-
     def scores(self) -> list[float]:
         return [float(space) for space in self.spaces]
-
-    # -- information -----------------------------------------------------------------------------
-
-    def _view(self, seat: int | None) -> dict[str, JSON]:
-        sides = self.game.side_numbers
-        return {
-            "game": self.game.id,
-            "players": self.game.players,
-            "current_player": self.current_player,
-            "turn": self.turn,
-            "max_turns": self.game.max_turns,
-            "boats": [
-                {
-                    "space": self.spaces[boat],
-                    "logs": self.logs[boat],
-                    "sides": None if facing is None else facing_numbers(sides, facing),
-                    "started": self.started[boat],
-                }
-                for boat, facing in enumerate(self.facing)
-            ],
-            "supply": self.supply,
-            "river_length": self.game.river.length,
-            "river": [list(cell) for cell in self.game.river.cells],
-            "winner": self.winner,
-        }
-
-    def _last_played(self) -> JSON:
-        """The last action and the boat that made it."""
-        seat = self.last_mover()
-        assert seat is not None
-        return {"seat": seat, "action": str(self.history[-1])}
-
-    def _render_text(self, view: dict[str, JSON]) -> str:
-        return render_text(view)
-
-    def _render_svg(self, view: dict[str, JSON]) -> str:
-        return render_svg(view)
 
     def _validate(self) -> None:
         players, finish = self.game.players, self.game.river.finish

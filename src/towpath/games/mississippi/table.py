@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from towpath.core.actions import Action
-from towpath.core.game import Game, State
+from towpath.core.game import State
 from towpath.core.options import (
     FileOption,
     IntListOption,
@@ -17,13 +17,14 @@ from towpath.core.options import (
     first_player_option,
     turn_limit,
 )
+from towpath.core.race import RaceTable
 from towpath.games.mississippi.actions import NOTATION_HELP, parse
 from towpath.games.mississippi.components import River, load_river, load_rules
 
 RULES = load_rules()
 
 
-class MississippiTable(Game):
+class MississippiTable(RaceTable):
     id = "mississippi"
     title = "Mississippi"
     min_players = 2
@@ -66,8 +67,6 @@ class MississippiTable(Game):
     river: River
     side_numbers: tuple[int, ...]
     logs_each: int
-    first_player: int
-    max_turns: int
 
     def _setup(self) -> None:
         self.first_player = self.seat_option("first_player")

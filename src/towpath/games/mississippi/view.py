@@ -1,4 +1,5 @@
-"""Mississippi seen from a seat: the river as text, drawn from a view alone."""
+"""Mississippi seen from a seat: what a seat sees of the position (everything: the game has no
+secrets), and the river as text and SVG, drawn from a view alone."""
 
 from __future__ import annotations
 
@@ -7,10 +8,42 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from towpath.core import svg
-from towpath.core.game import JSON
+from towpath.core.game import JSON, Display
 from towpath.core.hexgrid import ODD_R
+from towpath.games.mississippi.components import facing_numbers
+from towpath.games.mississippi.position import Position
 
 CELL_WIDTH = 4
+
+
+def build_view(state: Position, seat: int | None, everything: bool = False) -> dict[str, JSON]:
+    """The whole position, alike for every seat: nothing in Mississippi is hidden."""
+    game = state.game
+    return {
+        "game": game.id,
+        "players": game.players,
+        "current_player": state.current_player,
+        "turn": state.turn,
+        "max_turns": game.max_turns,
+        "boats": [
+            {
+                "space": state.spaces[boat],
+                "logs": state.logs[boat],
+                "sides": None if facing is None else facing_numbers(game.side_numbers, facing),
+                "started": state.started[boat],
+            }
+            for boat, facing in enumerate(state.facing)
+        ],
+        "supply": state.supply,
+        "river_length": game.river.length,
+        "river": [list(cell) for cell in game.river.cells],
+        "winner": state.winner,
+    }
+
+
+def last_played(state: Position) -> JSON:
+    """The last action and the boat that made it."""
+    return {"seat": state.last_mover(), "action": str(state.history[-1])}
 
 
 def render_text(view: dict[str, JSON]) -> str:
@@ -330,3 +363,6 @@ def _legend_entries() -> tuple[tuple[str, str], ...]:
         (svg.tag("polygon", {"points": svg.hexagon(0, 0, 13), "fill": svg.WATER}), "river space"),
         (svg.last_mark("polygon", {"points": svg.hexagon(0, 0, 13)}), "the boat that moved last"),
     )
+
+
+DISPLAY = Display(build_view, last_played, render_text, render_svg)
