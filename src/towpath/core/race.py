@@ -6,7 +6,10 @@ turn limit runs out ends with no winner, by the limit.
 
 from __future__ import annotations
 
-from towpath.core.game import Game, State
+from collections.abc import Mapping
+from typing import ClassVar
+
+from towpath.core.game import JSON, EndReason, Game, State
 from towpath.core.piles import shared_win
 
 
@@ -27,6 +30,9 @@ class Race(State):
     player: int
     turn: int
     winner: int | None
+    # The race in the game's words: how it is won, and what a game the limit ended never saw.
+    won_by: ClassVar[str]
+    unfinished: ClassVar[str]
 
     @property
     def current_player(self) -> int | None:
@@ -40,6 +46,14 @@ class Race(State):
     def ended_by_limit(self) -> bool:
         return self.winner is None and self.turn >= self.game.max_turns
 
+    def _ending_words(self, reason: EndReason) -> str:
+        if reason == "limit":
+            return (
+                f"The {self.game.max_turns}-turn limit ended the game before {self.unfinished}: "
+                "nobody wins."
+            )
+        return self.won_by
+
     def last_mover(self) -> int | None:
         """The seat that played the last action: the one before the seat to move, or the seat
         to move itself once the race is over."""
@@ -48,3 +62,13 @@ class Race(State):
         if self.current_player is None:
             return self.player
         return (self.player - 1) % self.game.players
+
+
+def race_status(view: Mapping[str, JSON], racer: str, arrival: str) -> str:
+    """The line under a race's board: who won (`racer` n `arrival`), that the limit ended the
+    race, or who moves."""
+    if view["winner"] is not None:
+        return f"{racer} {view['winner']} {arrival} and wins."
+    if view["current_player"] is None:
+        return "The turn limit ended the game with no winner."
+    return f"{racer} {view['current_player']} to move."

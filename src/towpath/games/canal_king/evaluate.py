@@ -52,8 +52,8 @@ from towpath.core.game import logistic
 from towpath.games.canal_king.actions import Place, Replace, Special, Swap
 from towpath.games.canal_king.canals import SPECIAL, Departure, departure, sail_stops
 from towpath.games.canal_king.components import BORDER, EDGES, PAIR_BIT, line_bit
-from towpath.games.canal_king.state import CanalKingState
 from towpath.games.canal_king.fitting import TERRAIN_SHIFT, ActionTables, key_demanding
+from towpath.games.canal_king.state import CanalKingState
 
 try:
     from towpath.games.canal_king._ways import Searcher

@@ -28,8 +28,8 @@ from towpath.core.rng import Rng
 from towpath.games.canal_king.actions import LAUNCH, SKIP, Place, Replace, Special, Swap
 from towpath.games.canal_king.components import EDGES, PAIR_BIT
 from towpath.games.canal_king.evaluate import FAR, ORDERS, Canals, sailing_turns
-from towpath.games.canal_king.state import CanalKingState
 from towpath.games.canal_king.fitting import TERRAIN_SHIFT, key_demanding
+from towpath.games.canal_king.state import CanalKingState
 
 SECOND_BEST = 0.05  # the share of choices where the second best is played
 TRIES = 4  # the best-ranked tiles tried on the way, each judged by the way left after it

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from towpath.core.race import Race
-from towpath.games.canal_king.table import CanalKingTable
 from towpath.games.canal_king.fitting import Fit
+from towpath.games.canal_king.table import CanalKingTable
 
 
 class Position(Race):

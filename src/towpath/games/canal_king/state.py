@@ -18,7 +18,7 @@ from typing import Any, Self
 
 from towpath.core.actions import Action, Words
 from towpath.core.errors import GameError, IllegalAction
-from towpath.core.game import JSON, EndReason
+from towpath.core.game import JSON
 from towpath.core.piles import draw
 from towpath.games.canal_king.actions import (
     LAUNCH,
@@ -45,9 +45,9 @@ from towpath.games.canal_king.canals import (
 )
 from towpath.games.canal_king.components import EDGE_NAMES, EDGES
 from towpath.games.canal_king.deal import deal
+from towpath.games.canal_king.fitting import EDGE_BITS, TERRAIN_SHIFT, Fit, demanding, fits
 from towpath.games.canal_king.position import Position
 from towpath.games.canal_king.table import CanalKingTable
-from towpath.games.canal_king.fitting import EDGE_BITS, TERRAIN_SHIFT, Fit, demanding, fits
 from towpath.games.canal_king.view import DISPLAY
 from towpath.games.canal_king.words import words
 
@@ -58,6 +58,8 @@ SAILING = (SailToPort, SailToCell)
 class CanalKingState(Position):
     __slots__ = ()
     display = DISPLAY
+    won_by = "The first ship to reach its final port with both calls made wins."
+    unfinished = "any ship finished its route"
 
     def __init__(self, game: CanalKingTable, seed: int) -> None:
         super().__init__(game, seed)
@@ -511,14 +513,6 @@ class CanalKingState(Position):
             self.winner = seat
 
     # -- results ---------------------------------------------------------------------------------
-
-    def _ending_words(self, reason: EndReason) -> str:
-        if reason == "limit":
-            return (
-                f"The {self.game.max_turns}-turn limit ended the game before any ship "
-                "finished its route."
-            )
-        return "The first ship to reach its final port with both calls made wins."
 
     def _words(self, action: Action) -> Words:
         return words(self.game.parts, self.board, self.ships[self.player], action)

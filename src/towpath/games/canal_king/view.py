@@ -19,6 +19,7 @@ from typing import Any
 
 from towpath.core import svg
 from towpath.core.game import JSON, Display
+from towpath.core.race import race_status
 from towpath.games.canal_king.actions import (
     LAUNCH,
     RETURN,
@@ -157,16 +158,14 @@ def render_text(view: dict[str, JSON]) -> str:
         f"discards {view['discards']}"
     )
     return "\n".join(
-        [headline, _status(view), *_board_lines(view), *_legend(view), *_seat_lines(view)]
+        [
+            headline,
+            race_status(view, "Seat", "reached the final port"),
+            *_board_lines(view),
+            *_legend(view),
+            *_seat_lines(view),
+        ]
     )
-
-
-def _status(view: dict[str, JSON]) -> str:
-    if view["winner"] is not None:
-        return f"Seat {view['winner']} reached the final port and wins."
-    if view["current_player"] is None:
-        return "The turn limit ended the game with no winner."
-    return f"Seat {view['current_player']} to move."
 
 
 def _origin(col: int, row: int, margin: int) -> tuple[int, int]:
@@ -368,7 +367,14 @@ def render_svg(view: dict[str, JSON]) -> str:
     last = view.get("last_played") or {}
     tiles = {tuple(tile["cell"]): tile for tile in view["tiles"]}
     docks = {(c, r) for places in board["ports"].values() for c, r, _ in places}
-    parts = [svg.text(12, 20, _svg_status(view), {"text-anchor": "start", "font-size": 14})]
+    parts = [
+        svg.text(
+            12,
+            20,
+            _svg_status(view),
+            {"text-anchor": "start", "font-size": 14},
+        )
+    ]
     marked = {tuple(cell) for cell in last.get("cells", [])}
     for col in range(cols):
         for row in range(rows):

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from towpath.core.actions import Action, Words
 from towpath.core.errors import GameError, IllegalAction
-from towpath.core.game import EndReason
 from towpath.core.hexgrid import opposite
 from towpath.games.mississippi.actions import PASS, ROTATIONS, Move, Pass, moves
 from towpath.games.mississippi.components import facing_number, side_showing
@@ -31,6 +30,8 @@ Legal = tuple[tuple[Action, ...], frozenset[Action]]
 class MississippiState(Position):
     __slots__ = ()
     display = DISPLAY
+    won_by = "The first boat across the finish wins."
+    unfinished = "any boat crossed the finish"
 
     def __init__(self, game: MississippiTable, seed: int) -> None:
         super().__init__(game, seed)
@@ -270,14 +271,6 @@ class MississippiState(Position):
         return result
 
     # -- results ---------------------------------------------------------------------------------
-
-    def _ending_words(self, reason: EndReason) -> str:
-        if reason == "limit":
-            return (
-                f"The {self.game.max_turns}-turn limit ended the game before any boat crossed "
-                "the finish: nobody wins."
-            )
-        return "The first boat across the finish wins."
 
     def _words(self, action: Action) -> Words:
         return words(self.game, self.spaces, self.supply, self.player, action)

@@ -10,6 +10,7 @@ from functools import cache, lru_cache
 from towpath.core import svg
 from towpath.core.game import JSON, Display
 from towpath.core.hexgrid import ODD_R
+from towpath.core.race import race_status
 from towpath.games.mississippi.components import facing_numbers
 from towpath.games.mississippi.position import Position
 
@@ -54,7 +55,7 @@ def render_text(view: dict[str, JSON]) -> str:
     return "\n".join(
         [
             headline,
-            _status(view),
+            race_status(view, "Boat", "crossed the finish"),
             "",
             *_river_lines(view),
             legend,
@@ -62,14 +63,6 @@ def render_text(view: dict[str, JSON]) -> str:
             *_boat_table(boats, length, view),
         ]
     )
-
-
-def _status(view: dict[str, JSON]) -> str:
-    if view["winner"] is not None:
-        return f"Boat {view['winner']} crossed the finish and wins."
-    if view["current_player"] is None:
-        return "The turn limit ended the game with no winner."
-    return f"Boat {view['current_player']} to move."
 
 
 def _river_lines(view: dict[str, JSON]) -> list[str]:
