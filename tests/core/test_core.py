@@ -10,6 +10,7 @@ import towpath
 from towpath.core import grid, registry
 from towpath.core.actions import Words, counted
 from towpath.core.errors import GameError
+from towpath.core.game import EndingJSON
 from towpath.core.hexgrid import ODD_Q, ODD_R, OffsetLayout, opposite
 from towpath.core.options import LENGTH_SPAN, BoolOption, ChoiceOption, IntListOption, IntOption
 from towpath.core.piles import draw, shared_win
@@ -139,7 +140,8 @@ def test_an_ending_says_its_reason_winners_and_how() -> None:
     state.apply(state.legal_actions()[0])
     ending = state.ending()
     assert ending is not None
-    assert ending.to_json() == {"reason": "limit", "winners": [], "how": ending.how}
+    told: EndingJSON = {"reason": "limit", "winners": [], "how": ending.how}
+    assert ending.to_json() == told
 
 
 def test_a_count_of_one_takes_the_singular() -> None:

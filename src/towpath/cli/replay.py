@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
@@ -13,7 +15,7 @@ from towpath.core.game import JSON, State
 KEYS = "Enter or n: next · p: previous · a number: go to that action · end · q: quit"
 
 
-def all_positions(record: dict[str, JSON]) -> list[State]:
+def all_positions(record: Mapping[str, JSON]) -> list[State]:
     """The position before the first action, and after each action of the record."""
     final = towpath.replay(record)  # checks the whole record before any stepping
     state = towpath.load(final.game.id, final.game.players, **final.game.options).new_state(

@@ -36,6 +36,26 @@ STATE_VERSION = 1
 EndReason = Literal["win", "shared", "limit", "nobody"]
 
 
+# typing_extensions' TypedDict: pydantic (the server's answers) reads no other before 3.12.
+class Record(typing_extensions.TypedDict):
+    """A game record, as files, the lab and the server keep it: replaying `actions` (in the
+    game's notation) from `seed` gives the game again (`towpath.replay`)."""
+
+    game: str
+    players: int
+    options: dict[str, OptionValue]
+    seed: int
+    actions: list[str]
+
+
+class EndingJSON(typing_extensions.TypedDict):
+    """An `Ending` as JSON."""
+
+    reason: EndReason
+    winners: list[int]
+    how: str
+
+
 @dataclass(frozen=True, slots=True)
 class Ending:
     """How a game ended: `reason` is "win" (one winner by the rules), "shared" (several share
@@ -47,7 +67,7 @@ class Ending:
     winners: tuple[int, ...]
     how: str
 
-    def to_json(self) -> dict[str, JSON]:
+    def to_json(self) -> EndingJSON:
         return {"reason": self.reason, "winners": list(self.winners), "how": self.how}
 
 
@@ -517,7 +537,7 @@ class State(ABC):
     def _validate(self) -> None:
         """Raise GameError("corrupt state: ...") if restored fields are not a possible position."""
 
-    def record(self) -> dict[str, JSON]:
+    def record(self) -> Record:
         """The game record: replaying it from the seed gives this state again."""
         return {
             "game": self.game.id,

@@ -7,12 +7,12 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from towpath.core.errors import GameError
-from towpath.core.game import JSON, STATE_FORMAT, STATE_VERSION, Game, State
+from towpath.core.game import JSON, STATE_FORMAT, STATE_VERSION, Game, Record, State
 
 Loader = Callable[..., Game]
 
 
-def check_record(record: object) -> dict[str, JSON]:
+def check_record(record: object) -> Record:
     """Return the record if it has the shape {"game","players","options","seed","actions"}."""
     if not isinstance(record, Mapping):
         raise GameError("corrupt record: expected a JSON object")
@@ -28,16 +28,15 @@ def check_record(record: object) -> dict[str, JSON]:
         raise GameError('corrupt record: expected "seed" to be a whole number')
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise GameError('corrupt record: expected "actions" to be a list of notations')
-    return dict(record)
+    return Record(game=game, players=players, options=dict(options), seed=seed, actions=actions)
 
 
 def replay(record: Mapping[str, JSON], load: Loader, upto: int | None = None) -> State:
     """Play a record's actions (the first `upto` of them) from its seed."""
     checked = check_record(record)
-    game = load(checked["game"], checked["players"], **checked.get("options", {}))
+    game = load(checked["game"], checked["players"], **checked["options"])
     state = game.new_state(checked["seed"])
-    actions: list[str] = checked["actions"]
-    for number, text in enumerate(actions[:upto], start=1):
+    for number, text in enumerate(checked["actions"][:upto], start=1):
         try:
             state.apply(game.parse_recorded(text, state))
         except GameError as error:

@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from towpath.core.errors import GameError
+from towpath.core.game import Record
 from towpath.server.bots import Bots
 from towpath.server.clients import SPECTATOR, Viewer
 from towpath.server.guard import BodyLimit
@@ -383,7 +384,7 @@ async def replay(
 
 
 @api.get("/rooms/{room_id}/record", tags=["rooms"], responses=problems(404, 409))
-async def record(room_id: str, lobby: LobbyDep) -> dict[str, Any]:
+async def record(room_id: str, lobby: LobbyDep) -> Record:
     """A finished (or archived) game's record, which `towpath replay` and `towpath.replay`
     read."""
     async with lobby.using(room_id) as room:

@@ -14,8 +14,8 @@ import towpath
 from tests import soak
 from towpath.games.canal_king import CanalKing
 from towpath.games.canal_king.actions import Place, Replace, Special
-from towpath.games.canal_king.state import BUILDING, CanalKingState
 from towpath.games.canal_king.fitting import LIST_BUILDING
+from towpath.games.canal_king.state import BUILDING, CanalKingState
 
 evaluate = importlib.import_module("towpath.games.canal_king.evaluate")
 

@@ -28,8 +28,8 @@ from towpath.games.canal_king.evaluate import (
     via,
     way,
 )
-from towpath.games.canal_king.state import CanalKingState
 from towpath.games.canal_king.fitting import CONSTRAINT_BITS, demanding
+from towpath.games.canal_king.state import CanalKingState
 
 
 def evaluated_after(state: CanalKingState, action: Action, seat: int) -> float:
