@@ -73,10 +73,12 @@ class Arriala(ArrialaTable, Game[ArrialaState]):
         "root_worlds": 3,
         "shortlist": 8,
     }
-    # A game is some 300 decisions a seat (each action point its own): the hard level searches
-    # a second each, with the settings above (at a quarter of a second it won 12 of 27 against
-    # normal, and 9 of the 27 ended with no winner: a shallow search leaves the canal unfinished).
-    bot_levels: ClassVar[Mapping[str, str]] = {"hard": "mcts:seconds=1"}
+    # The hard level searches a second a decision, and plays each leaf on by 30 actions of the
+    # playout bot (which drives the canal to its end) before judging it. With 2-action greedy
+    # leaves (the settings above) it won 2 of 10 against normal and 5 of the 10 ran to the
+    # turn limit: a short horizon cannot see how a section is closed (workers back from the
+    # vineyards at 4 AP), so the leader stalled, moving the virtual player's workers to and fro.
+    bot_levels: ClassVar[Mapping[str, str]] = {"hard": "mcts:rollout=playout,depth=30,seconds=1"}
 
     def new_state(self, seed: int = 0) -> ArrialaState:
         return ArrialaState(self, seed)
