@@ -1,17 +1,7 @@
 // The home page: the games, the new-game form and the open rooms.
-const $ = (id) => document.getElementById(id);
-let catalogue = { games: [], bots: [] };
+import { $, el } from "./dom.js";
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value);
-  }
-  node.append(...children);
-  return node;
-}
+let catalogue = { games: [], bots: [] };
 
 function chosenGame() {
   return catalogue.games.find((g) => g.id === $("game").value);

@@ -1,0 +1,277 @@
+// The panels beside the board: the status, the turn clock, the seats and the host's links, the
+// legal actions as a list, the log and the chat, the result and the replay of a finished game.
+import { $, el } from "./dom.js";
+import { drawBoard } from "./board.js";
+import { act, reconnectWith, send } from "./connection.js";
+import { headers, keepSeatToken, roomId, tokens } from "./link.js";
+import { mine, nameOf, named, table } from "./table.js";
+
+const GROUP_SHOWN = 12;  // actions shown per kind in the list before one narrows it
+const LIST_SHOWN = 40;   // actions the list shows at most
+let replayStep = 0;
+
+export function showStatus() {
+  const status = $("status");
+  status.classList.remove("refused");
+  let said;
+  if (table.current.over) said = "Game over.";
+  else if (table.current.archived) said = "This room was archived: it had no action for too long. Its record stays readable.";
+  else if (mine()) said = `Your turn: ${kindsInWords(table.current.legal)}.`;
+  else {
+    const turn = table.current.current_player;
+    const away = table.current.seats[turn] && table.current.seats[turn].away;
+    said = `${nameOf(turn)}'s turn${away ? " (a bot plays for them: their time ran out)" : ""}.`;
+  }
+  status.textContent = said;
+  status.classList.toggle("mine", mine());
+}
+
+function kindsInWords(legal) {
+  const kinds = [...new Set(legal.map((a) => a.kind))];
+  if (kinds.length <= 1) return kinds.join("");
+  return `${kinds.slice(0, -1).join(", ")} or ${kinds[kinds.length - 1]}`;
+}
+
+function endSentence() {
+  const ending = table.current.ending;
+  if (!ending) return "";
+  const names = ending.winners.map(nameOf);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+  if (ending.reason === "win") return `${list} won.`;
+  if (ending.reason === "shared") return `${list} share the win.`;
+  if (ending.reason === "limit") return names.length ? `Stopped at the length limit, with ${list} ahead: no winner by the rules.` : "Stopped at the length limit: no winner.";
+  return "Nobody won.";
+}
+
+export function notifyTurn() {
+  if ($("sound").checked) beep();
+  if (document.hidden && "Notification" in window && Notification.permission === "granted") {
+    new Notification(`Your turn in ${table.current.title}`);
+  }
+}
+
+function beep() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const volume = audio.createGain();
+    tone.frequency.value = 660;
+    volume.gain.setValueAtTime(0.15, audio.currentTime);
+    volume.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+    tone.connect(volume).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.4);
+  } catch { /* no sound here */ }
+}
+
+export function showClock() {
+  const box = $("clock");
+  const clock = table.current.clock;
+  box.classList.toggle("hidden", !clock || table.current.over);
+  if (!clock || table.current.over) return;
+  const parts = [];
+  if (clock.deadline) {
+    const left = Math.max(0, Math.round(clock.deadline - Date.now() / 1000));
+    const minutes = Math.floor(left / 60);
+    parts.push(el("span", { class: left <= 10 ? "warning" : "", text: `⏱ ${nameOf(table.current.current_player)}: ${minutes}:${String(left % 60).padStart(2, "0")} left of ${clock.seconds} s a turn` }));
+  } else {
+    parts.push(el("span", { class: "muted", text: `Turn clock: ${clock.seconds} s a turn` }));
+  }
+  for (const seat of clock.away) {
+    parts.push(el("span", { text: ` · a bot plays for ${nameOf(seat)}` }));
+    if (seat === table.current.seat) parts.push(el("button", { id: "back", class: "primary small", text: "I'm back: give me my seat", onclick: () => send({ type: "back" }) }));
+  }
+  box.replaceChildren(...parts);
+}
+
+export function showFairness() {
+  const lines = [el("div", {}, el("span", { text: "Seed commitment (SHA-256): " }), el("code", { id: "seed-hash", text: table.current.seed_hash }))];
+  if (table.current.seed !== null) {
+    lines.push(el("div", {}, el("span", { text: "Seed: " }), el("code", { id: "seed", text: table.current.seed })));
+    lines.push(el("div", { class: "muted", text: "Its decimal text hashes to the commitment above, and the game's record replays every shuffle from it (towpath replay)." }));
+  } else {
+    lines.push(el("div", { class: "muted", text: "The seed is published when the game is over, so anyone can check the shuffles." }));
+  }
+  if (table.current.seed_chosen === true) lines.push(el("div", { class: "warning", id: "seed-chosen", text: "The seed was chosen by the room's creator, who can know every secret of this game." }));
+  else if (table.current.seed_chosen === null) lines.push(el("div", { class: "muted", text: "This room was made by an earlier server, which did not record whether the seed was chosen." }));
+  $("seed-info").replaceChildren(...lines);
+}
+
+function copyable(label, link, id) {
+  return el("li", {}, el("div", { text: label }), el("input", { readonly: "", value: link, id, onclick: (e) => e.target.select() }));
+}
+
+export async function showHost() {
+  const response = await fetch(`/api/rooms/${roomId}/links`, { headers: { "X-Towpath-Token": tokens.host } });
+  const data = await response.json();
+  $("host-box").classList.remove("hidden");
+  if (!response.ok) { $("host-links").replaceChildren(el("li", { class: "error", text: data.detail })); return; }
+  const items = [];
+  for (const seat of data.seats) {
+    const who = `Seat ${seat.seat}${seat.name ? ` (${seat.name})` : ""}`;
+    if (seat.access === "invited") {
+      const item = seat.link
+        ? copyable(`${who}: invitation, not opened yet (it opens the seat once)`, seat.link, `host-link-${seat.seat}`)
+        : el("li", {}, el("div", { text: seat.by_host ? `${who}: opened by you, the host` : `${who}: opened by its player; their link is theirs alone` }));
+      item.append(el("button", { class: "small", "data-reissue": seat.seat, text: "Re-issue (the old link stops working; every seat is told)", onclick: () => reissue(seat.seat) }));
+      items.push(item);
+    } else {
+      items.push(el("li", { text: `${who}: open seat, ${seat.claimed ? "joined from the lobby" : "nobody has joined yet"}` }));
+    }
+  }
+  items.push(copyable("Spectator link: anyone may watch", data.spectate, "host-link-spectate"));
+  items.push(copyable("Host link: shows these links again; keep it private", data.host, "host-link-host"));
+  $("host-links").replaceChildren(...items);
+}
+
+function reissue(seat) {
+  const own = seat === table.current?.seat && tokens.seat;
+  const done = (async () => {
+    const response = await fetch(`/api/rooms/${roomId}/seats/${seat}/link`, { method: "POST", headers: { "X-Towpath-Token": tokens.host } });
+    const data = await response.json();
+    if (!response.ok) { $("error").textContent = data.detail; return; }
+    if (own) keepSeatToken(data.token);
+    showHost();
+  })();
+  if (own) reconnectWith(done);
+}
+
+function seatKind(info) {
+  if (info.kind === "bot") return `bot (${info.agent})`;
+  const told = [];
+  if (info.away) told.push("away: a bot plays for them");
+  else if (info.access === "open") told.push(info.claimed ? "joined" : "open seat");
+  else told.push(info.claimed ? "invited" : "invited, not arrived yet");
+  if (info.by_host) told.push("opened by the host");
+  if (info.reissued) told.push(`link re-issued by the host${info.reissued > 1 ? ` ${info.reissued} times` : ""}`);
+  return told.join(" · ");
+}
+
+export function showSeats() {
+  const list = $("seats");
+  list.replaceChildren();
+  const scores = table.current.over && table.current.result ? table.current.result.scores : table.current.view.scores;
+  for (const info of table.current.seats) {
+    const bits = [el("span", { class: `dot ${info.connected ? "on" : ""}`, title: info.connected ? "here" : "away", text: info.connected ? "●" : "○" }),
+      el("span", { class: "seat-name", text: `${info.seat}. ${info.name || "(open)"}` }),
+      el("span", { class: "muted", text: seatKind(info) })];
+    if (Array.isArray(scores)) bits.push(el("span", { class: "score", text: `· score ${scores[info.seat]}` }));
+    if (info.seat === table.current.current_player && !table.current.over) bits.push(el("span", { class: "turn-mark", text: "◀ to play" }));
+    list.append(el("li", { "data-seat": info.seat }, ...bits));
+  }
+  const seated = table.current.seat !== null;
+  const others = (table.current.spectators || 0) - (seated ? 0 : 1);  // spectators besides you
+  const watching = others > 0 ? ` ${others} ${seated ? "" : "other "}spectator${others > 1 ? "s" : ""} watching.` : "";
+  $("you").textContent = (seated ? `You are seat ${table.current.seat}.` : "You are watching.") + watching;
+  $("name-form").classList.toggle("hidden", !seated);
+  if (seated && document.activeElement !== $("my-name")) $("my-name").value = table.current.seats[table.current.seat].name;
+  $("my-link").classList.toggle("hidden", !seated);
+  if (seated) $("my-link-input").value = `${location.origin}/room/${roomId}#seat=${tokens.seat}`;
+  $("rematch-box").classList.toggle("hidden", !table.current.over || !seated);
+}
+
+// The legal actions as a list, grouped by kind, never more than a screenful.
+export function showActions() {
+  $("actions-box").classList.toggle("hidden", table.current.seat === null || table.current.over || !table.current.legal.length);
+  $("action-count").textContent = table.current.legal.length;
+  const filter = $("action-filter").value.trim().toLowerCase();
+  const matching = table.current.legal.filter((a) => !filter || `${a.kind} ${a.what} ${a.action}`.toLowerCase().includes(filter));
+  const groups = new Map();
+  for (const action of matching) {
+    if (!groups.has(action.kind)) groups.set(action.kind, []);
+    groups.get(action.kind).push(action);
+  }
+  const box = $("legal");
+  const open = new Set([...box.querySelectorAll("details[open]")].map((d) => d.dataset.kind));
+  box.replaceChildren();
+  let shown = 0;
+  for (const [kind, actions] of groups) {
+    const group = el("details", { "data-kind": kind }, el("summary", { text: `${kind} (${actions.length})` }));
+    if (open.has(kind) || groups.size === 1 || filter) group.open = true;
+    const room = Math.min(GROUP_SHOWN, LIST_SHOWN - shown);
+    for (const action of actions.slice(0, Math.max(0, room))) {
+      group.append(el("button", { class: "action", "data-action": action.action, onclick: () => act(action.action) },
+        el("span", { text: named(action.what || action.action) }), el("code", { text: action.action })));
+    }
+    shown += Math.min(actions.length, Math.max(0, room));
+    if (actions.length > room) group.append(el("p", { class: "muted", text: `${actions.length - Math.max(0, room)} more: type above to narrow.` }));
+    box.append(group);
+  }
+  if (!matching.length && table.current.legal.length) box.append(el("p", { class: "muted", text: "Nothing matches." }));
+  $("notation-help").textContent = table.current.notation_help;
+}
+
+export function showLog() {
+  const list = $("log");
+  const moves = table.current.moves;
+  list.replaceChildren(...moves.map((move, k) => el("li", { class: k === moves.length - 1 ? "last" : "", "data-notation": table.current.log[k] || "" },
+    el("strong", { text: move.seat === null ? "" : nameOf(move.seat) }), ` ${move.did} ${named(move.what)}`)));
+  list.scrollTop = list.scrollHeight;
+}
+
+export function showChat(messages) {
+  const list = $("chat");
+  for (const line of messages) {
+    const at = new Date(line.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    list.append(el("li", {}, el("span", { class: "muted", text: `${at} ` }), el("strong", { text: line.name }), `: ${line.text}`));
+  }
+  while (list.children.length > 100) list.firstChild.remove();
+  list.scrollTop = list.scrollHeight;
+}
+
+export function showResult() {
+  const box = $("result");
+  box.classList.toggle("hidden", !table.current.over);
+  $("replay").classList.toggle("hidden", !table.current.over && !table.current.archived);
+  if (!table.current.over) return;
+  const ending = table.current.ending;
+  const scores = table.current.result.scores.map((s, seat) => el("li", {}, el("strong", { text: nameOf(seat) }), `: score ${s}`));
+  box.replaceChildren(
+    el("div", { class: "result-head", text: endSentence() }),
+    el("div", { class: "muted", text: ending ? ending.how : "" }),
+    el("ul", { class: "scores" }, ...scores),
+    el("div", { class: "muted", text: "Nothing is hidden any more: the board shows everything." }),
+  );
+  box.dataset.reason = ending ? ending.reason : "";
+  const steps = table.current.moves.length;
+  const slider = $("replay-step");
+  if (slider.max !== String(steps)) {
+    slider.max = steps;
+    showReplay(steps);
+  }
+}
+
+async function showReplay(step) {
+  const steps = table.current.moves.length;
+  replayStep = Math.max(0, Math.min(step, steps));
+  const response = await fetch(`/api/rooms/${roomId}/replay?step=${replayStep}`, { headers });
+  const data = await response.json();
+  if (!response.ok) { $("replay-label").textContent = data.detail; return; }
+  $("replay-step").value = data.step;
+  const move = data.step ? data.moves[data.step - 1] : null;
+  const said = move ? `${move.seat === null ? "" : nameOf(move.seat)} ${move.did} ${named(move.what)}` : "the start";
+  $("replay-label").textContent = `step ${data.step} of ${data.steps} · ${said}`;
+  drawBoard($("replay-board"), data.svg, data.text);
+}
+
+export function wireReplay() {
+  $("replay-first").onclick = () => showReplay(0);
+  $("replay-back").onclick = () => showReplay(replayStep - 1);
+  $("replay-next").onclick = () => showReplay(replayStep + 1);
+  $("replay-last").onclick = () => showReplay(table.current.moves.length);
+  $("replay-step").oninput = (event) => showReplay(Number(event.target.value));
+}
+
+export async function rematch() {
+  let link = null;
+  const fragments = [];
+  for (const [role, token] of [["seat", tokens.seat], ["host", tokens.host]]) {
+    if (!token) continue;
+    const response = await fetch(`/api/rooms/${roomId}/rematch`, { method: "POST", headers: { "X-Towpath-Token": token } });
+    const data = await response.json();
+    if (!response.ok) { $("error").textContent = data.detail; return; }
+    link = data.link.split("#")[0];
+    if (data.link.includes("#")) fragments.push(data.link.split("#")[1]);
+  }
+  location.href = fragments.length ? `${link}#${fragments.join("&")}` : link;
+}

@@ -1,0 +1,28 @@
+// What the page knows of the game: the last state message, and the picks made on the board
+// toward an action. Every module of the page reads it here; the socket's messages replace it.
+export const table = {
+  current: null,    // the last state message
+  picks: [],        // the board elements clicked so far: {run, node index}
+  turnIndex: 0,     // which of a family of turns is previewed
+  words: new Map(), // notation -> its words, for the legal actions of this state
+};
+
+export function mine() {
+  return table.current && table.current.seat !== null && table.current.current_player === table.current.seat && table.current.legal.length > 0;
+}
+
+export function runs() { return table.picks.map((p) => p.run); }
+
+export function nameOf(seat) {
+  const info = table.current && table.current.seats[seat];
+  return info && info.name ? info.name : `Seat ${seat}`;
+}
+
+// Words of the engine name seats "seat N": the page writes the player's name instead.
+export function named(text) {
+  return text.replace(/\b[Ss]eat (\d+)('s)?/g, (_, seat, owner) => nameOf(Number(seat)) + (owner || ""));
+}
+
+export function nameSeatsInBoard(box) {
+  for (const span of box.querySelectorAll("[data-seat-name]")) span.textContent = nameOf(Number(span.dataset.seatName));
+}
