@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.games.mississippi.helpers import act, position
+from tests.games.mississippi.helpers import SE, E, W, act, position, showing
 from towpath.core.actions import Words
 from towpath.games.mississippi.actions import Move
 
@@ -91,3 +91,40 @@ def test_a_move_longer_than_the_river_is_said_without_walking_past_its_ends() ->
     assert state.words(Move(0, False, far)).what == (
         f"{far} open spaces upstream to the start area"
     )
+
+
+def test_the_log_names_each_boat_docking_sends_on_in_order() -> None:
+    # Boat 0 lands on 20 turned to show 1 east and 4 west: 0 against boat 1 on 19 (1 west),
+    # -2 against boat 2 on 21 (6 east), so boat 2 goes on 2 open spaces to 23.
+    facing = [showing(1, E), showing(1, W), showing(6, E)]
+    state = position([18, 19, 21], facing=facing)
+    said = state.words(state.game.parse_action("f1", state)).what
+    assert said == (
+        "1 open space downstream to space 20 for 1 log; docking sent seat 2's boat on to space 23"
+    )
+    act(state, "f1")
+    assert state.spaces == [20, 19, 23], "the words tell what the move then does"
+
+
+def test_a_docking_chain_is_told_step_by_step() -> None:
+    # On 20, boat 1 on 9 (NW) is +1 against boat 0 and goes on to 10 (NE): then boat 0 is +5.
+    state = position([18, 9, 70], facing=[0, showing(6, SE), 0])
+    said = state.words(state.game.parse_action("f2", state)).what
+    assert said == (
+        "2 open spaces downstream to space 20 for 2 logs; docking sent seat 1's boat on to "
+        "space 10, then seat 0's boat on to space 25"
+    )
+    act(state, "f2")
+    assert state.spaces[:2] == [25, 10]
+
+
+def test_a_boat_docking_sends_across_the_finish_is_told_so() -> None:
+    state = position([80, 83, 10], facing=[showing(1, W), showing(3, E), 0])
+    said = state.words(state.game.parse_action("f2", state)).what
+    assert said.endswith("; docking sent seat 1's boat across the finish")
+
+
+def test_a_move_that_docks_with_no_difference_tells_nothing_more() -> None:
+    state = position([17, 20], facing=[showing(4, W), showing(4, E)])
+    said = state.words(state.game.parse_action("f2", state)).what
+    assert said == "2 open spaces downstream to space 19 for 2 logs"

@@ -22,7 +22,7 @@ from towpath.games.mississippi.components import facing_number, side_showing
 from towpath.games.mississippi.position import START, Position
 from towpath.games.mississippi.table import MississippiTable
 from towpath.games.mississippi.view import DISPLAY
-from towpath.games.mississippi.words import words
+from towpath.games.mississippi.words import Sent, landing, words
 
 Legal = tuple[tuple[Action, ...], frozenset[Action]]
 
@@ -207,8 +207,9 @@ class MississippiState(Position):
                 spaces -= 1
         self.spaces[seat] = here
 
-    def _react(self, seat: int) -> None:
-        """Docking reactions (source rules 3-5): only pairs with the current boat react."""
+    def _react(self, seat: int, told: list[Sent] | None = None) -> None:
+        """Docking reactions (source rules 3-5): only pairs with the current boat react. Each
+        boat sent on is `told` (where given), in the order the reactions move them."""
         players = self.game.players
         while self.winner is None:
             differences = self._differences(seat)
@@ -216,7 +217,7 @@ class MississippiState(Position):
                 return
             gain = sum(d for _, d in differences if d > 0)
             if gain:
-                self._advance(seat, gain)
+                self._send_on(seat, gain, told)
                 continue
             # Every neighbour with the higher number moves, clockwise from the current player.
             pushed = sorted(
@@ -226,11 +227,18 @@ class MississippiState(Position):
             if not pushed:
                 return
             for other, spaces in pushed:
-                self._advance(other, spaces)
+                self._send_on(other, spaces, told)
                 if self.winner is not None:
                     return
 
-    def docked(self, seat: int, space: int, facing: int) -> tuple[list[int], int | None]:
+    def _send_on(self, seat: int, spaces: int, told: list[Sent] | None) -> None:
+        self._advance(seat, spaces)
+        if told is not None:
+            told.append(Sent(seat, self.spaces[seat]))
+
+    def docked(
+        self, seat: int, space: int, facing: int, told: list[Sent] | None = None
+    ) -> tuple[list[int], int | None]:
         """Where the boats would stand, and which boat would have crossed the finish, had this
         boat come to rest on river `space` turned to `facing` and its docking reactions played
         out. Only the reactions: logs, supply and the turn are the caller's to account, and
@@ -240,7 +248,7 @@ class MississippiState(Position):
         self.spaces[seat] = space
         self.facing[seat] = facing
         try:
-            self._react(seat)
+            self._react(seat, told)
             return self.spaces, self.winner
         finally:
             self.spaces, self.winner = spaces, winner
@@ -273,7 +281,21 @@ class MississippiState(Position):
     # -- results ---------------------------------------------------------------------------------
 
     def _words(self, action: Action) -> Words:
-        return words(self.game, self.spaces, self.supply, self.player, action)
+        seat = self.player
+        return words(self.game, self.spaces, self.supply, seat, action, self._sent(seat, action))
+
+    def _sent(self, seat: int, action: Action) -> list[Sent]:
+        """The boats the docking reactions of `action` would send on, in order."""
+        river = self.game.river
+        if not isinstance(action, Move):
+            return []
+        target = landing(self.spaces, seat, action.forward, action.spaces, river.finish)
+        facing = self.facing[seat]
+        if not 1 <= target <= river.length or facing is None:
+            return []
+        told: list[Sent] = []
+        self.docked(seat, target, (facing + action.rotation) % 6, told)
+        return told
 
     def scores(self) -> list[float]:
         return [float(space) for space in self.spaces]

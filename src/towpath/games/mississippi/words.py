@@ -1,13 +1,24 @@
 """Mississippi's actions in words, for the log and the list of legal actions: where the boat
-goes (before any docking reaction), how it turns and what it pays. Nothing is hidden."""
+goes, how it turns and what it pays, then each boat the docking reactions send on, in order.
+Nothing is hidden."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from towpath.core.actions import Action, Words
 from towpath.games.mississippi.actions import Move
 from towpath.games.mississippi.table import MississippiTable
 
 START = 0
+
+
+class Sent(NamedTuple):
+    """A boat a docking reaction sent on: its seat, and the space it came to."""
+
+    seat: int
+    end: int
 
 
 def landing(spaces: list[int], seat: int, forward: bool, count: int, finish: int) -> int:
@@ -36,10 +47,26 @@ def turn_words(game: MississippiTable, rotation: int) -> str:
     return f", after turning {60 * abs(rotation)}° {way} ({paid})"
 
 
+def reactions(sent: Sequence[Sent], finish: int) -> str:
+    """The boats docking sent on, in order: "; docking sent seat 1's boat on to space 14, then
+    seat 0's boat on to space 17" (the page writes each seat's player for "seat N")."""
+    told = [
+        f"seat {boat}'s boat " + ("across the finish" if end == finish else f"on to space {end}")
+        for boat, end in sent
+    ]
+    return "; docking sent " + ", then ".join(told) if told else ""
+
+
 def words(
-    game: MississippiTable, spaces: list[int], supply: int, seat: int, action: Action
+    game: MississippiTable,
+    spaces: list[int],
+    supply: int,
+    seat: int,
+    action: Action,
+    sent: Sequence[Sent] = (),
 ) -> Words:
-    """`action` of `seat` with the boats on `spaces` and `supply` logs in the supply."""
+    """`action` of `seat` with the boats on `spaces` and `supply` logs in the supply; `sent`:
+    the boats its docking reactions send on."""
     if not isinstance(action, Move):
         return Words("pass", "passed", "(no logs, in the start area)")
     finish = game.river.finish
@@ -49,9 +76,15 @@ def words(
     if action.forward:
         logs = f"{action.spaces} log{'s' if action.spaces > 1 else ''}"
         to = "across the finish" if target == finish else f"to {place(target, finish)}"
-        return Words("go downstream", "went", f"{open_spaces} downstream {to} for {logs}{turn}")
+        docking = reactions(sent, finish)
+        return Words(
+            "go downstream", "went", f"{open_spaces} downstream {to} for {logs}{turn}{docking}"
+        )
     gained = min(action.spaces, supply + game.rotation_cost(action.rotation))
     taking = f", taking {gained} log{'s' if gained != 1 else ''}" if gained else ""
+    docking = reactions(sent, finish)
     return Words(
-        "go upstream", "went", f"{open_spaces} upstream to {place(target, finish)}{taking}{turn}"
+        "go upstream",
+        "went",
+        f"{open_spaces} upstream to {place(target, finish)}{taking}{turn}{docking}",
     )
