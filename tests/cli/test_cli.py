@@ -90,7 +90,7 @@ def test_a_person_plays_with_numbers_and_notation_and_saves(tmp_path: Path) -> N
     assert "expected an action number from 1 to 30" in out
     assert "(rule: logs)" in out
     assert "(rule: first turn)" in out
-    assert "seat 0 (you): f2" in out
+    assert "seat 0 (you): f2 · went 2 open spaces downstream to space 2 for 2 logs" in out
     assert "Game left unfinished." in out and result.returncode == 0
     saved = json.loads(record.read_text())
     assert saved["actions"][0] == "f2" and len(saved["actions"]) == 2

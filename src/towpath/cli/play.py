@@ -16,7 +16,7 @@ from rich.text import Text
 
 from towpath.cli.listing import Legal
 from towpath.cli.seats import Controller
-from towpath.core.actions import Action
+from towpath.core.actions import Action, Words
 from towpath.core.errors import GameError, IllegalAction, quote
 from towpath.core.game import State
 
@@ -84,17 +84,20 @@ class Session:
         assert seat is not None
         controller = self.controllers[seat]
         if controller is None:
-            action = self.ask(seat)
+            action, said = self.ask(seat)
         else:
             time.sleep(self.delay)
             with self.console.status(f"seat {seat} ({controller.name}) is thinking…"):
                 action = controller.choose(self.state)
+            said = self.state.words(action)
             self.state.apply(action)
         who = "you" if controller is None else controller.name
-        self.console.print(Text.assemble((f"seat {seat}", "bold"), f" ({who}): {action}"))
+        told = f" ({who}): {action} · {said.did} {said.what}".rstrip()
+        self.console.print(Text.assemble((f"seat {seat}", "bold"), told))
 
-    def ask(self, seat: int) -> Action:
-        """Read lines until one names a legal action, and play it."""
+    def ask(self, seat: int) -> tuple[Action, Words]:
+        """Read lines until one names a legal action, and play it; the action and its words
+        (said of the position it was played in)."""
         self.actions = self.state.legal_actions()
         self.legal = Legal([str(action) for action in self.actions])
         self.show_board(seat)
@@ -107,12 +110,13 @@ class Session:
             action = self.answer(line, seat)
             if action is None:
                 continue
+            before = self.state.clone()
             try:
                 self.state.apply(action)
             except IllegalAction as error:
                 self.error(f"illegal: {error} (rule: {error.rule})")
                 continue
-            return action
+            return action, before.words(action)
 
     def answer(self, line: str, seat: int) -> Action | None:
         """The action a line names, or None after handling a command, listing the actions that
