@@ -20,7 +20,7 @@ COMMAND = [sys.executable, "-m", "towpath", "play", "arriala", "--players", "2",
 COMMAND += ["--seat", "1=random"]  # the person's play is what is tested: the quickest bot
 ENV = {**os.environ, "COLUMNS": "100", "PYTHONUNBUFFERED": "1"}
 PROMPT = "seat 0> "
-PLAYED = re.compile(r"^seat (\d) \((you|random)\): (.+)$")
+PLAYED = re.compile(r"^seat (\d) \((you|random)\): (.+?)(?: ·.*)?$")  # the notation, then its words
 TIME_LIMIT = 120.0
 
 

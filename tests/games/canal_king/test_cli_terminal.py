@@ -20,7 +20,7 @@ from towpath.games.canal_king.state import CanalKingState
 SEED = 1
 ARGS = ["play", "canal_king", "-p", "2", "--delay", "0", "--seed", str(SEED), "--seat", "1=random"]
 SMALL = ["-o", "board=small", "-o", "routes=small"]
-PLAYED = re.compile(r"^seat (\d) \((you|random)\): (.+)$", re.MULTILINE)
+PLAYED = re.compile(r"^seat (\d) \((you|random)\): (.+?)(?: ·.*)?$", re.MULTILINE)
 
 
 def listed(block: str) -> list[str]:
