@@ -189,3 +189,11 @@ def test_root_worlds_judge_the_shortlist_in_every_world() -> None:
     assert set(root.children) == set(root.order[:5])
     assert [child.visits for child in root.children.values()] == [3] * 5
     assert root.visits == 15
+
+
+def test_a_discount_shrinks_an_outcome_once_for_each_action_before_it() -> None:
+    state = position([80, 10, 20], logs=[5, 0, 0])
+    state.apply(state.game.parse_action("f5", state))  # boat 0 crosses the finish: it wins
+    bot = MCTSAgent(seed=1, discount=0.5)
+    assert bot.rollout(state.clone(), 3) == [0.125, 0.0, 0.0]
+    assert MCTSAgent(seed=1).rollout(state, 3) == [1.0, 0.0, 0.0]

@@ -75,6 +75,7 @@ class Settings:
     prior_depth: int = 2
     root_worlds: int = 0
     shortlist: int = 16
+    discount: float = 1.0
 
 
 class MCTSAgent(Agent):
@@ -95,6 +96,7 @@ class MCTSAgent(Agent):
         prior_depth: int | None = None,
         root_worlds: int | None = None,
         shortlist: int | None = None,
+        discount: float | None = None,
         clock: str = "wall",
     ) -> None:
         """Budget: `iterations`, or `seconds` of search (both: whichever ends first), timed by
@@ -105,8 +107,11 @@ class MCTSAgent(Agent):
         evaluation) or "playout" (the game's rule of thumb, `Game.playout_action`); a rollout
         that does not reach the end is scored by the evaluation. With `root_worlds`, the search
         first judges the root's best-ranked actions in that many common worlds (its `shortlist`
-        best by the prior). Unset settings take the game's `mcts_settings`, else those of
-        `Settings`.
+        best by the prior). Each action between the root and a value (the tree's and the
+        rollout's) multiplies it by `discount`: below 1, a win sooner is worth more than the
+        same win later, so a bot that wins whatever it does still drives the game to its end
+        (a game stopped by its limit pays nobody). Unset settings take the game's
+        `mcts_settings`, else those of `Settings`.
         """
         if rollout not in (None, *ROLLOUTS):
             raise GameError(f"mcts rollout: expected random, greedy or playout, got {rollout!r}")
@@ -129,6 +134,7 @@ class MCTSAgent(Agent):
             "prior_depth": prior_depth,
             "root_worlds": root_worlds,
             "shortlist": shortlist,
+            "discount": discount,
         }
         self.given = {key: value for key, value in given.items() if value is not None}
         self.settings = Settings(**self.given)
@@ -193,7 +199,7 @@ class MCTSAgent(Agent):
                     return done
                 after = world.clone()
                 after.apply(action)
-                values.append(self.rollout(after)[seat])
+                values.append(self.rollout(after, 1)[seat])
             for action, value in zip(root.tried, values, strict=True):
                 child = root.children[action]
                 child.available += 1
@@ -233,7 +239,7 @@ class MCTSAgent(Agent):
             world.apply(action)
             if expanded:
                 break
-        values = self.rollout(world)
+        values = self.rollout(world, len(path))
         root.visits += 1
         for reached, seat in path:
             reached.visits += 1
@@ -318,18 +324,20 @@ class MCTSAgent(Agent):
             return estimates
         return [evaluate_after(world, action, seat) for action in actions[:sample]]
 
-    def rollout(self, world: State) -> list[float]:
-        """Play on for `depth` actions (fewer once the time is up), then judge the world."""
-        game = world.game
-        for _ in range(self.settings.depth):
-            if world.is_terminal():
-                return world.returns()
+    def rollout(self, world: State, taken: int) -> list[float]:
+        """Play on for `depth` actions (fewer once the time is up), then judge the world;
+        discounted for these and the `taken` actions from the root."""
+        played = 0
+        while played < self.settings.depth and not world.is_terminal():
             if self.past_deadline():
                 break
             world.apply(self.rollout_action(world))
-        if world.is_terminal():
-            return world.returns()
-        return game.evaluate_all(world)
+            played += 1
+        values = world.returns() if world.is_terminal() else world.game.evaluate_all(world)
+        if self.settings.discount == 1.0:
+            return values
+        factor = self.settings.discount ** (taken + played)
+        return [value * factor for value in values]
 
     def rollout_action(self, world: State) -> Action:
         if self.settings.rollout == "random":

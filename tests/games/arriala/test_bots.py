@@ -35,6 +35,33 @@ def test_a_bot_completes_the_last_section_when_that_wins_the_game(
     assert state.returns() == [1.0, 0.0]
 
 
+def won_whatever_red_does() -> ArrialaState:
+    """Late in a 2-player game, red 25 to yellow's 15 with every reserve spent and only
+    12-14 and 39-41 open; red to move with r1 on 40 beside green's g4 on 39 and two workers
+    in the Chasselas vineyard: bringing one back to 41 (4 AP) scores 39-41 for red at once."""
+    return position(
+        2,
+        canal={12: "y", 23: "g", 32: "g", 39: "g", 40: "r"},
+        vineyards={"ch": "rr", "br": "yyygg"},
+        blue={"b2": "r", "b3": "y", "b4": "r"},
+        locks=(11, 15, 18, 27, 28, 36, 38),
+        scored=((9, 10), (16, 16), (19, 22), (24, 26), (29, 33), (35, 35), (37, 37)),
+        points=[25, 15, 3],
+        hands={0: [], 1: []},
+    )
+
+
+def test_the_hard_search_takes_the_sooner_win_when_every_playout_wins() -> None:
+    """Without its discount every action of red's is valued as a sure win, and the search
+    chose among them at random, so a leader shuffled the virtual player's workers to the
+    turn limit; with it, red scores 39-41 now."""
+    for seed in range(3):
+        state = won_whatever_red_does()
+        bot = MCTSAgent(seed, iterations=400, rollout="playout", depth=30, discount=0.99)
+        state.apply(bot.choose(state))
+        assert state.scored[40] and state.points[0] > 25
+
+
 def test_greedy_plays_a_game_to_its_end_without_a_hoard_of_cards() -> None:
     state = towpath.load("arriala", 2).new_state(0)
     assert isinstance(state, ArrialaState)
