@@ -78,3 +78,28 @@ def longest_forward(page: Page) -> str:
     legal: list[str] = page.evaluate(LEGAL)
     forward = [text for text in legal if re.fullmatch(r"(r[+-]\d )?f\d+", text)]
     return max(forward, key=lambda text: int(text.rpartition("f")[2])) if forward else legal[0]
+
+
+def test_a_bots_seat_shows_it_thinking_while_it_searches(server: Server, page: Page) -> None:
+    created = server.create(
+        {
+            "game": "mississippi",
+            "players": 2,
+            "seats": [
+                {"kind": "human", "name": "Ann"},
+                {"kind": "bot", "name": "Slow bot", "agent": "mcts", "settings": {"seconds": 3}},
+            ],
+        },
+    )
+    page.goto(created["seats"][0]["link"])
+    expect(page.locator('#seats [data-seat="0"] .turn-mark')).to_have_text("◀ to play")
+    expect(page.locator('#seats [data-seat="0"] .seat-name')).to_have_text("1. Ann")
+    expect(page.locator("#you")).to_have_text("You are seat 1.")
+    token = created["seats"][0]["token"]
+    move = {"version": 0, "action": "f1"}
+    assert server.post(f"/api/rooms/{created['room']}/actions", move, token)
+    thinking = page.locator('#seats [data-seat="1"] .turn-mark.thinking')
+    expect(thinking).to_have_text("◀ thinking…")
+    expect(page.locator("#status")).to_have_text("Slow bot is thinking…")
+    expect(thinking).to_have_count(0, timeout=15_000)  # it moved: Ann's turn again
+    expect(page.locator('#seats [data-seat="0"] .turn-mark')).to_have_text("◀ to play")

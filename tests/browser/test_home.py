@@ -27,6 +27,13 @@ def test_each_game_is_presented_with_its_board_words_and_rules(
         expect(card.locator("a", has_text="Rules")).to_have_attribute("href", f"/rules/{game_id}")
     page.locator('[data-choose="canal_king"]').click()
     expect(page.locator('label[for="option-max_turns"]')).to_have_text("Turn limit")
+    first = page.locator("#option-first_player option")  # the seats at the table, from 1
+    expect(first).to_have_text(["Seat 1", "Seat 2", "Seat 3", "Seat 4"])
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "change")
+    expect(first).to_have_text(["Seat 1", "Seat 2", "Seat 3"])
+    page.fill("#players", "4")
+    page.dispatch_event("#players", "change")
     expect(page.locator("#option-board option")).to_have_text(["standard", "small"])
     expect(page.locator("#option-tiles")).to_have_count(0)  # no choice the server would accept
     check_fits(page)
@@ -67,4 +74,24 @@ def test_names_typed_in_the_seats_stay_when_the_player_count_changes(
     players.blur()
     expect(page.locator("#seat-name-0")).to_have_value("Ann")
     expect(page.locator("#seat-2")).to_have_count(0)
+    page.close()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_play_against_bots_reaches_your_turn_in_one_click(
+    server: Server, browser: Browser, viewport: ViewportSize
+) -> None:
+    page = browser.new_page(viewport=viewport)
+    page.goto(server.url)
+    quick = page.locator("[data-quick]").first
+    lobby = page.locator('header a[href="#lobby"]')
+    for first, what in ((quick, "play now"), (lobby, "the lobby's link")):
+        box = first.bounding_box()
+        assert box is not None and box["y"] < viewport["height"], f"{what}: off the first screen"
+    page.locator('[data-quick="mississippi"]').click()
+    expect(page.locator("#status")).to_contain_text("Your turn")
+    expect(page.locator("#seats li")).to_have_count(4)  # Mississippi's usual table
+    expect(page.locator("#you")).to_have_text("You are seat 1.")
+    for seat in (1, 2, 3):
+        expect(page.locator(f'#seats [data-seat="{seat}"]')).to_contain_text("normal")
     page.close()

@@ -76,9 +76,9 @@ def test_the_host_hands_out_invitations_each_opened_once_and_reissues_one(
     ben = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     ben.goto(invitation)
     wait_for_version(ben, 0)
-    expect(ben.locator("#you")).to_have_text("You are seat 1.")
+    expect(ben.locator("#you")).to_have_text("You are seat 2.")
     expect(page.locator("#host-link-1")).to_have_count(0)  # Ben's link is his alone now
-    expect(page.locator("#host-links")).to_contain_text("Seat 1 (Ben): opened by its player")
+    expect(page.locator("#host-links")).to_contain_text("Seat 2 (Ben): opened by its player")
     mallory = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     mallory.goto(invitation)  # the invitation, kept by whoever saw it
     expect(mallory.locator("#status")).to_contain_text("This invitation was opened already")
@@ -91,11 +91,11 @@ def test_the_host_hands_out_invitations_each_opened_once_and_reissues_one(
     ben.goto("about:blank")  # a new page: the address differs only in its fragment
     ben.goto(fresh)
     wait_for_version(ben, 0)
-    expect(ben.locator("#you")).to_have_text("You are seat 1.")
+    expect(ben.locator("#you")).to_have_text("You are seat 2.")
     expect(ben.locator('#seats [data-seat="1"]')).to_contain_text("link re-issued by the host")
     page.reload()  # the tokens stay in this browser, not in the address
     wait_for_version(page, 0)
-    expect(page.locator("#you")).to_have_text("You are seat 0.")
+    expect(page.locator("#you")).to_have_text("You are seat 1.")
     expect(page.locator("#host-box")).to_be_visible()
     ben.context.close()
 
@@ -185,7 +185,7 @@ def test_a_stranger_joins_an_open_seat_from_the_lobby_under_their_own_name(
     page.fill("#join-name", "Zoë")
     row.get_by_role("button").click()
     wait_for_version(page, 0)
-    expect(page.locator("#you")).to_have_text("You are seat 1.")
+    expect(page.locator("#you")).to_have_text("You are seat 2.")
     expect(page.locator('#seats [data-seat="1"]')).to_contain_text("Zoë")
     assert page.url == f"{server.url}/room/{created['room']}"
 

@@ -143,3 +143,39 @@ def test_arriala_workers_are_clicked_by_their_numbers(
     expect(red.locator('#board [data-pick="r1@20"]')).to_have_count(1)
     expect(red.locator("#log li.last")).to_contain_text("brought red worker 1 from the Chasselas")
     yellow.context.close()
+
+
+def test_a_move_picked_on_the_board_waits_for_a_confirm_unless_turned_off(
+    server: Server, page: Page
+) -> None:
+    """The same gesture in every game: once the picks leave one action it is shown, named in
+    words, and played by the confirm; "confirm moves" off plays it at the last pick."""
+    created = server.create(
+        {
+            "game": "arriala",
+            "players": 2,
+            "seed": 3,
+            "listed": False,
+            "seats": [{"kind": "human"}] * 2,
+        }
+    )
+    page.goto(created["seats"][0]["link"])
+    wait_for_version(page, 0)
+    click_action(page, "place 10")
+    page.locator('#board [data-pick="r1@10"]').click()
+    expect(page.locator("#picked")).to_have_text("You picked red worker 1 on space 10")
+    page.locator('#board [data-pick="end"]').click()  # starts afresh: the one action "end"
+    confirm = page.locator('#confirm[data-action="end"]')
+    expect(confirm).to_be_visible()
+    expect(confirm).to_contain_text("Confirm: end the turn")
+    page.wait_for_timeout(300)
+    assert version_of(page) == 1, "nothing is played before the confirm"
+    confirm.click()
+    wait_for_version(page, 2)  # red's 5 action points are spent: yellow's turn
+    page.uncheck("#ask")
+    yellow = page.context.new_page()  # the choice is kept in this browser
+    yellow.goto(created["seats"][1]["link"])
+    wait_for_version(yellow, 2)
+    expect(yellow.locator("#ask")).not_to_be_checked()
+    yellow.locator('#board [data-pick="end"]').click()
+    wait_for_version(yellow, 3)

@@ -43,7 +43,7 @@ def test_games_list_every_game_with_its_options_and_the_bots(client: TestClient)
     assert kinds == {
         "logs": "int",
         "side_numbers": "int_list",
-        "first_player": "int",
+        "first_player": "seat",
         "max_turns": "int",
         "river": "variant",
     }

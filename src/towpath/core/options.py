@@ -72,6 +72,11 @@ class IntOption(Option):
 
 
 @dataclass(frozen=True)
+class SeatOption(IntOption):
+    """A seat, counted from 0 as everywhere in the engine (a form shows it counted from 1)."""
+
+
+@dataclass(frozen=True)
 class ChoiceOption(Option):
     choices: tuple[str, ...] = ()
 
@@ -87,9 +92,9 @@ class ChoiceOption(Option):
 LENGTH_SPAN = 2  # a game's length limit may be set up to this many times its default
 
 
-def first_player_option(most: int, help: str = "the seat that starts") -> IntOption:
+def first_player_option(most: int, help: str = "the seat that starts") -> SeatOption:
     """The seat that starts, of a game for at most `most` players."""
-    return IntOption("first_player", 0, help, 0, most - 1, label="First player")
+    return SeatOption("first_player", 0, help, 0, most - 1, label="First player")
 
 
 def turn_limit(

@@ -23,6 +23,7 @@ from towpath.core.options import (
     IntListOption,
     IntOption,
     Option,
+    SeatOption,
 )
 from towpath.server.models import GAME_IDS, problems
 from towpath.server.protocol import Refused
@@ -45,6 +46,8 @@ def option_form(cls: type[Game], spec: Option) -> dict[str, JSON]:
     }
     if isinstance(spec, BoolOption):
         form["kind"] = "bool"
+    elif isinstance(spec, SeatOption):  # offered as the seats at the table
+        form.update(kind="seat", low=spec.low, high=spec.high)
     elif isinstance(spec, IntOption):
         form.update(kind="int", low=spec.low, high=spec.high, allow_none=spec.allow_none)
     elif isinstance(spec, ChoiceOption):

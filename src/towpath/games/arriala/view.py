@@ -440,16 +440,17 @@ def worker_mark(colour: str, number: object, x: float, y: float, size: float = W
     return body + svg.text(x, y + lower, number, label)
 
 
-def _worker(worker: dict[str, Any], at: str, x: float, y: float) -> str:
-    """A worker a person may click: its token names it and where it stands, `r2@12`."""
+def _worker(worker: dict[str, Any], at: str, x: float, y: float, where: str) -> str:
+    """A worker a person may click: its token names it and where it stands, `r2@12`;
+    `where` says the place in words."""
     token = f"{worker_token(worker)}@{at}"
     return svg.group(
         {
-            **svg.pick(token, f"{worker['colour']} worker {worker['number']} at {at}"),
+            **svg.pick(token, f"{worker['colour']} worker {worker['number']} {where}"),
             "data-worker": token,
         },
         worker_mark(worker["colour"], worker["number"], x, y),
-        svg.title(f"{worker['colour']} worker {worker_token(worker)} at {at}"),
+        svg.title(f"{worker['colour']} worker {worker['number']} {where}"),
     )
 
 
@@ -504,6 +505,7 @@ def _space_drawing(space: DrawnSpace, x: float, y: float, last: bool) -> str:
             str(number),
             x + 12 + 17 * (k % 3),
             y + 31 + 17 * (k // 3),
+            f"on space {number}",
         )
         for k, (colour, n) in enumerate(workers)
     ]
@@ -558,7 +560,8 @@ def _vineyards_svg(view: dict[str, JSON], y: float, marked: set[str]) -> str:
             for k in range(info["places"])
         ]
         on = [
-            _worker(worker, info["id"], x + 22 + 24 * k, y + 66) for k, worker in enumerate(workers)
+            _worker(worker, info["id"], x + 22 + 24 * k, y + 66, f"in the {info['name']} vineyard")
+            for k, worker in enumerate(workers)
         ]
         parts += [svg.group(attrs, *drawn, *places), *on]
         x += width + 14
@@ -620,14 +623,13 @@ def _card_svg(card: dict[str, Any], x: float, y: float) -> str:
     name = card["name"]
     title, line = CARD_FACES[card["effect"]]
     whose = "any" if card["any_colour"] else "your"
-    attrs = {**svg.pick(f"play {name}", f"play {name}"), "data-card": name}
+    face = title.format(reach=card["reach"])
+    attrs = {**svg.pick(f"play {name}", f"card: {face}"), "data-card": name}
     box = {"x": x, "y": y, "width": CARD_W, "height": CARD_H, "rx": 5}
     return svg.group(
         attrs,
         svg.tag("rect", {**box, "fill": "#fffdf5", "stroke": svg.INK}),
-        svg.text(
-            x + CARD_W / 2, y + 14, title.format(reach=card["reach"]), {"font-weight": "bold"}
-        ),
+        svg.text(x + CARD_W / 2, y + 14, face, {"font-weight": "bold"}),
         svg.text(x + CARD_W / 2, y + 32, line.format(whose=whose)),
     )
 

@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from towpath.core import svg
+from towpath.core.actions import counted
 from towpath.core.game import JSON, Display
 from towpath.games.detour.actions import Backward, SendOnDetour
 from towpath.games.detour.position import Position
@@ -332,7 +333,7 @@ def _space_drawing(
     """A space; `cost`: the transports a step onto it costs, each with its symbol."""
     attrs: dict[str, object] = {"data-space": name}
     if distance:
-        attrs.update(svg.pick(str(distance), f"{name}: {distance} spaces on"))
+        attrs.update(svg.pick(str(distance), f"space {name}: {counted(distance, 'space')} on"))
     shape = {
         "x": x + 2,
         "y": y + 2,

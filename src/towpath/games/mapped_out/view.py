@@ -540,7 +540,10 @@ def _no_card(seat: int, pos: int, x: float, y: float) -> str:
     box = {"x": x, "y": y, "width": CARD_W, "height": CARD_H, "rx": 5}
     dashed = {"fill": "none", "stroke": svg.INK, "stroke-dasharray": "4 3"}
     return svg.group(
-        {**svg.pick(f"{seat}.{pos}", f"no card {seat}.{pos}"), "data-card": f"{seat}.{pos}"},
+        {
+            **svg.pick(f"{seat}.{pos}", f"seat {seat}'s place {pos}, empty"),
+            "data-card": f"{seat}.{pos}",
+        },
         svg.tag("rect", {**box, **dashed}),
         svg.text(x + CARD_W / 2, y + CARD_H / 2, "no card"),
     )
@@ -553,7 +556,7 @@ def _insert_gaps(cards: int, y: float) -> list[str]:
         x = 12 + (CARD_W + 6) * (pos - 1) - 6
         gaps.append(
             svg.group(
-                svg.pick(f"insert {pos}", f"insert at {pos}"),
+                svg.pick(f"insert {pos}", f"place {pos} of your row"),
                 svg.tag(
                     "rect",
                     {"x": x, "y": y - 2, "width": 8, "height": CARD_H + 4, "fill": "#f6d27a"},
@@ -576,7 +579,7 @@ def _card_svg(
     fill = "#fffdf5" if card["revealed"] else (KNOWN_DOWN if name is not None else FACE_DOWN)
     ink = "#ffffff" if fill == FACE_DOWN else svg.INK
     attrs: dict[str, object] = {
-        **svg.pick(f"{seat}.{pos}", f"card {seat}.{pos}"),
+        **svg.pick(f"{seat}.{pos}", f"seat {seat}'s card {pos}"),
         "data-card": f"{seat}.{pos}",
     }
     known = "known by " + (", ".join(map(str, card["known_by"])) or "nobody")

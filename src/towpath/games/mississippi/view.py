@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from towpath.core import svg
+from towpath.core.actions import counted
 from towpath.core.game import JSON, Display
 from towpath.core.hexgrid import ODD_R
 from towpath.core.race import race_status
@@ -123,7 +124,7 @@ def render_svg(view: dict[str, JSON]) -> str:
     for seat, boat in enumerate(view["boats"]):
         parts.append(_boat(view, seat, boat, river.places, last.get("seat") == seat))
     for space, move in _move_picks(view).items() if view["picking"] else ():
-        parts.append(svg.group(svg.pick(move, f"{move}: to space {space}"), river.targets[space]))
+        parts.append(svg.group(svg.pick(move, _move_label(move, space)), river.targets[space]))
     y = river.below
     parts.append(_boat_rows(view, y))
     y += ROW * (len(view["boats"]) + 1)
@@ -174,6 +175,12 @@ def _centre(cell: tuple[int, int]) -> tuple[float, float]:
 def _beyond(before: tuple[float, float], end: tuple[float, float]) -> tuple[float, float]:
     """A place one step past `end`, away from `before` (the start area, the finish)."""
     return (2 * end[0] - before[0], 2 * end[1] - before[1])
+
+
+def _move_label(move: str, space: int) -> str:
+    """A reachable space in words: "space 9: 4 open spaces downstream"."""
+    way = "downstream" if move.startswith("f") else "upstream"
+    return f"space {space}: {counted(int(move[1:]), 'open space')} {way}"
 
 
 def _move_picks(view: dict[str, JSON]) -> dict[int, str]:

@@ -1,10 +1,12 @@
 // The board: drawn from the SVG (or text) a state message carries, at a size the player
-// chooses (kept in this browser for every game), with a previewed turn drawn on it.
+// chooses (kept in this browser for each game), with a previewed turn drawn on it.
 import { TURN, split, turnOf } from "./picking.js";
 import { $, el } from "./dom.js";
 import { nameSeatsInBoard, table } from "./table.js";
 
-let zoom = Number(localStorage.getItem("towpath:zoom")) || 0;  // 0: the drawing's own size or wider
+// The zoom chosen for this game; 0: the drawing's own size or wider.
+const zoomKey = () => `towpath:zoom:${table.current ? table.current.game : ""}`;
+const zoomNow = () => Number(localStorage.getItem(zoomKey())) || 0;
 
 export function drawBoard(box, svg, text) {
   if (svg) box.innerHTML = svg;
@@ -20,6 +22,7 @@ export function sizeBoard(box) {
   if (!svg) return;
   const natural = Number(svg.getAttribute("width"));
   const room = box.clientWidth || natural;
+  const zoom = zoomNow();
   const scale = zoom > 0 ? zoom : Math.max(1, Math.min(room / natural, 1.5));
   svg.style.width = `${Math.round(natural * scale)}px`;
   svg.style.height = "auto";
@@ -30,9 +33,8 @@ export function setZoom(change) {
   if (!svg) return;
   const natural = Number(svg.getAttribute("width"));
   const now = svg.getBoundingClientRect().width / natural;
-  if (change === "fit") zoom = Math.min(1.5, $("board").clientWidth / natural);
-  else zoom = Math.max(0.4, Math.min(3, now * change));
-  localStorage.setItem("towpath:zoom", String(zoom));
+  const zoom = change === "fit" ? Math.min(1.5, $("board").clientWidth / natural) : Math.max(0.4, Math.min(3, now * change));
+  localStorage.setItem(zoomKey(), String(zoom));
   sizeBoard($("board"));
   sizeBoard($("replay-board"));
 }

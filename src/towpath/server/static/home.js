@@ -21,12 +21,23 @@ function showGames() {
         el("p", { text: game.blurb }),
         el("div", { class: "muted", text: `${game.min_players}–${game.max_players} players · ${game.play_time}` }),
         el("div", { class: "card-buttons" },
-          el("button", { class: "primary", type: "button", "data-choose": game.id, text: "Play", onclick: () => choose(game.id, true) }),
+          el("button", { class: "primary", type: "button", "data-quick": game.id, text: "Play against bots", title: "you and normal bots, at once", onclick: () => playAgainstBots(game) }),
+          el("button", { type: "button", "data-choose": game.id, text: "Set up a table", onclick: () => choose(game.id, true) }),
           el("a", { class: "button", href: game.rules, text: "Rules" }))));
     box.append(card);
     $("game").append(el("option", { value: game.id, text: game.title }));
   }
   for (const [seconds, label] of CLOCKS) $("clock").append(el("option", { value: seconds === null ? "" : seconds, text: label }));
+}
+
+// One click to a game: you and the game's usual number of players in normal bots, unlisted.
+async function playAgainstBots(game) {
+  const bots = Array.from({ length: game.default_players - 1 }, () => ({ kind: "bot", agent: "normal" }));
+  const body = { game: game.id, players: game.default_players, seats: [{ kind: "human" }, ...bots], listed: false };
+  const response = await fetch("/api/rooms", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const data = await response.json();
+  if (!response.ok) { $("games-error").textContent = `${game.title}: ${describeError(data)}`; return; }
+  location.assign(data.link);
 }
 
 function choose(gameId, scroll = false) {
@@ -57,6 +68,10 @@ function showOptions(game) {
       input.value = option.default;
     } else if (option.kind === "variant") {
       input = el("select", { id }, el("option", { value: "", text: "standard" }), ...option.choices.map((c) => el("option", { value: c, text: c })));
+    } else if (option.kind === "seat") {
+      input = el("select", { id, "data-high": option.high });
+      input.append(...seatChoices(option.high));
+      input.value = option.default;
     } else if (option.kind === "int") {
       input = el("input", { type: "number", id, min: option.low });
       if (option.high !== null) input.max = option.high;
@@ -69,6 +84,20 @@ function showOptions(game) {
     input.dataset.kind = option.kind;
     box.append(el("label", { for: id, text: option.label }),
       el("div", {}, input, el("span", { class: "muted option-help", text: option.help })));
+  }
+}
+
+// A seat option offers the seats at the table, counted from 1 (its value counts from 0).
+function seatChoices(high) {
+  const seats = Math.min(high + 1, Number($("players").value) || chosenGame().default_players);
+  return Array.from({ length: seats }, (_, seat) => el("option", { value: seat, text: `Seat ${seat + 1}` }));
+}
+
+function fitSeatOptions() {
+  for (const select of $("options").querySelectorAll("select[data-high]")) {
+    const chosen = Math.min(Number(select.value), Number($("players").value) - 1);
+    select.replaceChildren(...seatChoices(Number(select.dataset.high)));
+    select.value = chosen;
   }
 }
 
@@ -98,7 +127,7 @@ function showSeats() {
     };
     kind.addEventListener("change", () => { settings.value = ""; sync(); });
     sync();
-    box.append(el("div", { class: "seat-row" }, el("span", { text: `Seat ${seat}` }), kind, name, settings));
+    box.append(el("div", { class: "seat-row" }, el("span", { text: `Seat ${seat + 1}` }), kind, name, settings));
   }
 }
 
@@ -121,6 +150,7 @@ function formBody() {
     if (spec.kind === "bool") value = input.checked;
     else if (spec.kind === "variant") value = input.value === "" ? null : input.value;
     else if (spec.kind === "int") value = input.value === "" ? null : Number(input.value);
+    else if (spec.kind === "seat") value = Number(input.value);
     else if (spec.kind === "int_list") value = input.value.trim() === "" ? null : input.value.split(",").map((n) => Number(n.trim()));
     else value = input.value;
     if (JSON.stringify(value) !== JSON.stringify(spec.default)) options[spec.name] = value;
@@ -159,7 +189,7 @@ async function create(event) {
   const links = $("links");
   links.replaceChildren();
   const copyable = (label, link, id) => el("li", {}, el("div", { text: label }), el("input", { readonly: "", value: link, id, onclick: (e) => e.target.select() }));
-  data.seats.forEach((s, index) => links.append(copyable(index === 0 ? `Your seat (seat ${s.seat}): open it with the button above` : `Invitation for seat ${s.seat}: send it to that player only`, s.link, `link-${s.seat}`)));
+  data.seats.forEach((s, index) => links.append(copyable(index === 0 ? `Your seat (seat ${s.seat + 1}): open it with the button above` : `Invitation for seat ${s.seat + 1}: send it to that player only`, s.link, `link-${s.seat}`)));
   links.append(copyable("Spectator link: anyone may watch", data.spectate, "link-spectate"));
   links.append(copyable("Host link: shows every invitation again on the room page; keep it private", data.host, "link-host"));
   $("open-seat").href = data.link;
@@ -200,7 +230,7 @@ async function start() {
   catalogue = await (await fetch("/api/games")).json();
   showGames();
   $("game").addEventListener("change", () => choose($("game").value));
-  $("players").addEventListener("change", showSeats);
+  $("players").addEventListener("change", () => { showSeats(); fitSeatOptions(); });
   $("form").addEventListener("submit", create);
   const asked = new URLSearchParams(location.search).get("game");
   const known = catalogue.games.some((g) => g.id === asked);

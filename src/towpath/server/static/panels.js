@@ -4,7 +4,7 @@ import { $, el } from "./dom.js";
 import { drawBoard } from "./board.js";
 import { act, reconnectWith, send } from "./connection.js";
 import { headers, keepSeatToken, roomId, tokens } from "./link.js";
-import { mine, nameOf, named, table } from "./table.js";
+import { botPlays, mine, nameOf, named, seatNumber, table } from "./table.js";
 
 const GROUP_SHOWN = 12;  // actions shown per kind in the list before one narrows it
 const LIST_SHOWN = 40;   // actions the list shows at most
@@ -20,7 +20,9 @@ export function showStatus() {
   else {
     const turn = table.current.current_player;
     const away = table.current.seats[turn] && table.current.seats[turn].away;
-    said = `${nameOf(turn)}'s turn${away ? " (a bot plays for them: their time ran out)" : ""}.`;
+    if (away) said = `${nameOf(turn)}'s turn: a bot plays for them (their time ran out) and is thinking…`;
+    else if (botPlays(turn)) said = `${nameOf(turn)} is thinking…`;
+    else said = `${nameOf(turn)}'s turn.`;
   }
   status.textContent = said;
   status.classList.toggle("mine", mine());
@@ -108,7 +110,7 @@ export async function showHost() {
   if (!response.ok) { $("host-links").replaceChildren(el("li", { class: "error", text: data.detail })); return; }
   const items = [];
   for (const seat of data.seats) {
-    const who = `Seat ${seat.seat}${seat.name ? ` (${seat.name})` : ""}`;
+    const who = `Seat ${seatNumber(seat.seat)}${seat.name ? ` (${seat.name})` : ""}`;
     if (seat.access === "invited") {
       const item = seat.link
         ? copyable(`${who}: invitation, not opened yet (it opens the seat once)`, seat.link, `host-link-${seat.seat}`)
@@ -153,16 +155,19 @@ export function showSeats() {
   const scores = table.current.over && table.current.result ? table.current.result.scores : table.current.view.scores;
   for (const info of table.current.seats) {
     const bits = [el("span", { class: `dot ${info.connected ? "on" : ""}`, title: info.connected ? "here" : "away", text: info.connected ? "●" : "○" }),
-      el("span", { class: "seat-name", text: `${info.seat}. ${info.name || "(open)"}` }),
+      el("span", { class: "seat-name", text: `${seatNumber(info.seat)}. ${info.name || "(open)"}` }),
       el("span", { class: "muted", text: seatKind(info) })];
     if (Array.isArray(scores)) bits.push(el("span", { class: "score", text: `· score ${scores[info.seat]}` }));
-    if (info.seat === table.current.current_player && !table.current.over) bits.push(el("span", { class: "turn-mark", text: "◀ to play" }));
+    if (info.seat === table.current.current_player && !table.current.over) {
+      const thinking = botPlays(info.seat);
+      bits.push(el("span", { class: `turn-mark${thinking ? " thinking" : ""}`, text: thinking ? "◀ thinking…" : "◀ to play" }));
+    }
     list.append(el("li", { "data-seat": info.seat }, ...bits));
   }
   const seated = table.current.seat !== null;
   const others = (table.current.spectators || 0) - (seated ? 0 : 1);  // spectators besides you
   const watching = others > 0 ? ` ${others} ${seated ? "" : "other "}spectator${others > 1 ? "s" : ""} watching.` : "";
-  $("you").textContent = (seated ? `You are seat ${table.current.seat}.` : "You are watching.") + watching;
+  $("you").textContent = (seated ? `You are seat ${seatNumber(table.current.seat)}.` : "You are watching.") + watching;
   $("name-form").classList.toggle("hidden", !seated);
   if (seated && document.activeElement !== $("my-name")) $("my-name").value = table.current.seats[table.current.seat].name;
   $("my-link").classList.toggle("hidden", !seated);

@@ -18,8 +18,9 @@ let wasMine = false;
 
 // -- picking on the board --------------------------------------------------------------------
 // A legal action is found by the runs of notation words clicked on the board: those it holds
-// (a run clicked twice must be there twice). One left is played; a few are offered by name;
-// turns of one piece are previewed on the board and confirmed.
+// (a run clicked twice must be there twice). One left is shown and confirmed (or played at
+// once, if the player turned "confirm moves" off); a few are offered by name; turns of one
+// piece are previewed on the board and confirmed. Every game acts alike.
 
 function onPick(node, index) {
   if (!table.current || table.current.over) return;
@@ -33,7 +34,7 @@ function onPick(node, index) {
   if (outcome.error) return;
   table.picks = outcome.picks;
   table.turnIndex = 0;
-  if (outcome.play) { act(outcome.play); return; }
+  if (outcome.play && !$("ask").checked) { act(outcome.play); return; }
   render();
 }
 
@@ -80,8 +81,13 @@ function showPanel() {
   if (!open) return;
   const chosen = runs();
   const left = candidates(table.current.legal, table.words, chosen);
-  $("picked").textContent = "Chosen: " + pickedNodes().map((n) => n.getAttribute("aria-label") || n.dataset.pick).join(" · ");
+  $("picked").textContent = "You picked " + pickedNodes().map((n) => named(n.getAttribute("aria-label") || n.dataset.pick)).join(" · ");
   const family = turnFamily(left);
+  if (!family && left.length === 1) {
+    offerConfirm(left[0]);
+    preview(left[0]);
+    return;
+  }
   if (family) {
     table.turnIndex = ((table.turnIndex % family.length) + family.length) % family.length;
     const action = family[table.turnIndex];
@@ -95,7 +101,7 @@ function showPanel() {
   const whole = left.filter((a) => covered(a.action, chosen));
   const offered = left.length <= OFFERED ? left : whole;
   if (!offered.length) {
-    $("offers").append(el("span", { class: "muted", text: `${left.length} actions start this way: click on.` }));
+    $("offers").append(el("span", { class: "muted", text: `${left.length} moves begin this way: pick the next part on the board.` }));
     return;
   }
   for (const action of offered) {
@@ -191,6 +197,8 @@ $("turn-right").addEventListener("click", () => turnBy(1));
 $("zoom-in").addEventListener("click", () => setZoom(1.25));
 $("zoom-out").addEventListener("click", () => setZoom(0.8));
 $("zoom-fit").addEventListener("click", () => setZoom("fit"));
+$("ask").checked = localStorage.getItem("towpath:confirm") !== "off";
+$("ask").addEventListener("change", () => localStorage.setItem("towpath:confirm", $("ask").checked ? "on" : "off"));
 $("sound").checked = localStorage.getItem("towpath:sound") === "on";
 $("sound").addEventListener("change", () => {
   localStorage.setItem("towpath:sound", $("sound").checked ? "on" : "off");

@@ -13,12 +13,21 @@ export function mine() {
 
 export function runs() { return table.picks.map((p) => p.run); }
 
+// People count seats from 1; the engine and the messages from 0.
+export function seatNumber(seat) { return seat + 1; }
+
 export function nameOf(seat) {
   const info = table.current && table.current.seats[seat];
-  return info && info.name ? info.name : `Seat ${seat}`;
+  return info && info.name ? info.name : `Seat ${seatNumber(seat)}`;
 }
 
-// Words of the engine name seats "seat N": the page writes the player's name instead.
+// Whether a bot moves for the seat: a bot's seat, or a person's whose time ran out.
+export function botPlays(seat) {
+  const info = table.current && table.current.seats[seat];
+  return Boolean(info && (info.kind === "bot" || info.away));
+}
+
+// Words of the engine name seats "seat N" (from 0): the page writes the player's name instead.
 export function named(text) {
   return text.replace(/\b[Ss]eat (\d+)('s)?/g, (_, seat, owner) => nameOf(Number(seat)) + (owner || ""));
 }
