@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import Json, Server, wait_for_version
-from tests.browser.table import click_action
+from tests.browser.table import click_action, shoot
 
 ANN_BOB = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 
@@ -137,3 +137,63 @@ def test_the_board_is_played_by_keyboard_with_a_visible_focus(
     ann.keyboard.press("Enter")
     wait_for_version(ann, 1)
     expect(ann.locator("#log li.last")).to_contain_text("Ann went 1 open space downstream")
+
+
+# Which pieces the page animates, in the order they start moving (a piece moving twice in a
+# row counts once), until the motion is over.
+WATCH_MOTION = """() => {
+  window.moved = [];
+  const tick = () => {
+    for (const running of document.getAnimations()) {
+      const piece = running.effect.target.dataset.piece;
+      if (piece && window.moved.at(-1) !== piece) window.moved.push(piece);
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
+
+
+def test_a_docking_chain_plays_step_by_step_and_the_log_names_each_push(
+    server: Server, page: Page
+) -> None:
+    """Seed 9: Ann's boat goes 28 spaces to 28; Bob's lands on 29 beside it, is sent on to
+    30, and then sends Ann's on to 34."""
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+    created = server.create(
+        {"game": "mississippi", "players": 2, "seed": 9, "listed": False, "seats": seats}
+    )
+    room, tokens = created["room"], [seat["token"] for seat in created["seats"]]
+    assert server.post(f"/api/rooms/{room}/actions", {"version": 0, "action": "f28"}, tokens[0])
+    page.goto(created["seats"][0]["link"])
+    wait_for_version(page, 1)
+    page.evaluate(WATCH_MOTION)
+    assert server.post(f"/api/rooms/{room}/actions", {"version": 1, "action": "f28"}, tokens[1])
+    page.wait_for_function("(document.body.dataset.moving || '').includes('boat-0')")
+    shoot(page, "mississippi-desktop-chain")
+    expect(page.locator("#log li.last")).to_contain_text(
+        "docking sent Bob's boat on to space 30, then Ann's boat on to space 34"
+    )
+    page.wait_for_function("document.body.dataset.moving === undefined")
+    assert page.evaluate("window.moved") == ["boat-1", "boat-0"]
+    transforms = page.locator("#board [data-piece]").evaluate_all(
+        "nodes => nodes.map(n => n.style.transform)"
+    )
+    assert transforms == ["", ""], "every piece rests where the drawing puts it"
+
+
+def test_with_reduced_motion_the_board_simply_changes(server: Server, browser: Browser) -> None:
+    page = browser.new_page(reduced_motion="reduce")
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    created = server.create(
+        {"game": "mississippi", "players": 2, "seed": 9, "listed": False, "seats": seats}
+    )
+    room, tokens = created["room"], [seat["token"] for seat in created["seats"]]
+    page.goto(created["seats"][0]["link"])
+    wait_for_version(page, 0)
+    page.evaluate(WATCH_MOTION)
+    assert server.post(f"/api/rooms/{room}/actions", {"version": 0, "action": "f28"}, tokens[0])
+    wait_for_version(page, 1)
+    page.wait_for_timeout(600)
+    assert page.evaluate("window.moved") == []
+    page.close()

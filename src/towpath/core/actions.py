@@ -51,15 +51,26 @@ class Words:
     `kind` groups it among the legal actions and names what a player may do ("place a tile");
     a log line is the player's name, `did`, then `what` ("Bob" "placed" "a straight on 1,7").
     Seats are written "seat N", which a client may replace by the seat's player's name.
+    `story` is where the action moves pieces, step by step in the order the rules move them:
+    (piece, place) pairs named as the game's drawing names them (`data-piece`, `data-place`),
+    so that a client can show the move as it happened.
     """
 
     kind: str
     did: str
     what: str = ""
+    story: tuple[tuple[str, str], ...] = ()
 
     def line(self, name: str) -> str:
         """The log line naming the player."""
         return " ".join(part for part in (name, self.did, self.what) if part)
 
-    def to_json(self) -> dict[str, str]:
-        return {"kind": self.kind, "did": self.did, "what": self.what}
+    def to_json(self) -> dict[str, str | list[list[str]]]:
+        told: dict[str, str | list[list[str]]] = {
+            "kind": self.kind,
+            "did": self.did,
+            "what": self.what,
+        }
+        if self.story:
+            told["story"] = [list(step) for step in self.story]
+        return told

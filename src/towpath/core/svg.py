@@ -3,8 +3,9 @@
 An element a person may click carries `data-pick="TOKENS"` (see `pick`): a run of words of the
 notation of the actions it stands for, such as `r2@24` for a worker or `place 27` for a hand tile.
 The web client keeps the legal actions whose notation contains every run clicked so far (a run
-clicked twice must be there twice) and plays the action when one is left; when a few are left
-(at most `OFFERED`), or the runs make up a whole action, it offers them by name. So a renderer
+clicked twice must be there twice) and, when one is left, names it and asks for a confirm (or
+plays it, if the player chose so); when a few are left (at most `OFFERED`), or the runs make up
+a whole action, it offers them by name. So a renderer
 only has to name what it draws in the words of its game's notation. Other attributes the
 client reads:
 - `data-last="1"` on what the last action touched (drawn with `last_mark`);
@@ -12,7 +13,11 @@ client reads:
   places it can go: where the actions left differ only in a turn word, the client previews
   each turn: `rK` (K × 60° clockwise) draws the picked piece on the picked place, turned;
   `r+K` / `r-K` turns the piece marked `data-turning` in place;
-- `<tspan data-seat-name="N">`: a seat, which the client writes as its player's name.
+- `<tspan data-seat-name="N">`: a seat, which the client writes as its player's name;
+- `data-piece="ID"` on a piece that moves (a group with no `transform` of its own) and
+  `data-place="ID"` on a place it may come to (with `data-centre`): between two drawings the
+  client slides each piece from where it stood to where it stands, through the places of the
+  last move's story (`Words.story`) one step after another.
 Text is at least 12 units high and a drawing is shown at least at its own size (the page
 scrolls the board), so no text is smaller than 12 px.
 """
@@ -161,7 +166,7 @@ def plain(content: object) -> str:
 
 def seat_name(seat: int, said: str | None = None) -> str:
     """A seat within `text_parts`: the client writes its player's name there."""
-    return tag("tspan", {"data-seat-name": seat}, plain(said or f"Seat {seat}"))
+    return tag("tspan", {"data-seat-name": seat}, plain(said or f"Seat {seat + 1}"))
 
 
 LAST = "#111111"

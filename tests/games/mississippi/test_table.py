@@ -10,7 +10,8 @@ from towpath.games.mississippi.actions import Move
 def test_a_forward_move_is_said_with_where_it_lands_jumping_boats() -> None:
     state = position([10, 11, 12])
     said = state.words(state.game.parse_action("f3", state))
-    assert said == Words("go downstream", "went", "3 open spaces downstream to space 15 for 3 logs")
+    what = "3 open spaces downstream to space 15 for 3 logs"
+    assert said == Words("go downstream", "went", what, (("boat-0", "15"),))
 
 
 def test_a_turn_is_said_with_its_cost() -> None:
@@ -48,7 +49,7 @@ def test_the_last_move_marks_the_boat_that_moved() -> None:
     act(state, "f2")
     assert state.last_played() == {"seat": 0, "action": "f2"}
     drawing = state.render_svg(None)
-    assert '<g data-boat="0" data-last="1">' in drawing
+    assert '<g data-boat="0" data-piece="boat-0" data-last="1">' in drawing
     assert drawing.count('data-last="1"') == 1
 
 
@@ -109,11 +110,13 @@ def test_the_log_names_each_boat_docking_sends_on_in_order() -> None:
 def test_a_docking_chain_is_told_step_by_step() -> None:
     # On 20, boat 1 on 9 (NW) is +1 against boat 0 and goes on to 10 (NE): then boat 0 is +5.
     state = position([18, 9, 70], facing=[0, showing(6, SE), 0])
-    said = state.words(state.game.parse_action("f2", state)).what
-    assert said == (
+    said = state.words(state.game.parse_action("f2", state))
+    assert said.what == (
         "2 open spaces downstream to space 20 for 2 logs; docking sent seat 1's boat on to "
         "space 10, then seat 0's boat on to space 25"
     )
+    assert said.story == (("boat-0", "20"), ("boat-1", "10"), ("boat-0", "25"))
+    assert said.to_json()["story"] == [["boat-0", "20"], ["boat-1", "10"], ["boat-0", "25"]]
     act(state, "f2")
     assert state.spaces[:2] == [25, 10]
 

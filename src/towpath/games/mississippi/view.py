@@ -14,6 +14,7 @@ from towpath.core.hexgrid import ODD_R
 from towpath.core.race import race_status
 from towpath.games.mississippi.components import facing_numbers
 from towpath.games.mississippi.position import Position
+from towpath.games.mississippi.words import boat_piece
 
 CELL_WIDTH = 4
 
@@ -206,10 +207,13 @@ def _move_picks(view: dict[str, JSON]) -> dict[int, str]:
 
 
 def _space(space: int, x: float, y: float, end: bool) -> str:
+    """A space of the river, or its start area or finish: a place a boat may come to (its
+    `data-place` and centre for a client's motion)."""
+    place = {"data-space": space, "data-place": space, "data-centre": f"{x:.1f},{y:.1f}"}
     if end:
         label = "start" if space == 0 else "finish"
         return svg.group(
-            {"data-space": space},
+            place,
             _box(x, y, "#cfe3c8", svg.INK),
             svg.text(x - HEX * 1.1 - 4, y, label, {"text-anchor": "end"}),
         )
@@ -218,7 +222,7 @@ def _space(space: int, x: float, y: float, end: bool) -> str:
         {"points": svg.hexagon(x, y, HEX - 1), "fill": svg.WATER, "stroke": "#5a8fb5"},
     )
     number = svg.text(x, y, space, {"font-size": 12, "fill": "#2c5573"})
-    return svg.group({"data-space": space}, hexagon, number)
+    return svg.group(place, hexagon, number)
 
 
 def _box(x: float, y: float, fill: str, stroke: str) -> str:
@@ -271,14 +275,18 @@ def _boat(
 @lru_cache(maxsize=4096)
 def _boat_disc(seat: int, x: float, y: float, last: bool) -> str:
     """A boat in the start area or the finish."""
-    attrs: dict[str, object] = {"data-boat": seat, "data-last": 1 if last else None}
+    attrs: dict[str, object] = {
+        "data-boat": seat,
+        "data-piece": boat_piece(seat),
+        "data-last": 1 if last else None,
+    }
     marks = [svg.last_mark("circle", {"cx": x, "cy": y, "r": 13})] if last else []
     on = svg.ink_on(svg.seat_colour(seat))
     disc = {"cx": x, "cy": y, "r": 10, "fill": svg.seat_colour(seat), "stroke": svg.INK}
     return svg.group(
         attrs,
         svg.tag("circle", disc),
-        svg.text(x, y + 0.5, seat, {"fill": on, "font-size": 12, "font-weight": "bold"}),
+        svg.text(x, y + 0.5, seat + 1, {"fill": on, "font-size": 12, "font-weight": "bold"}),
         *marks,
     )
 
@@ -288,7 +296,11 @@ def _boat_hexagon(
     seat: int, x: float, y: float, sides: tuple[int, ...], turning: bool, last: bool
 ) -> str:
     """A boat on the river with its side numbers; `turning`: it is to move."""
-    attrs: dict[str, object] = {"data-boat": seat, "data-last": 1 if last else None}
+    attrs: dict[str, object] = {
+        "data-boat": seat,
+        "data-piece": boat_piece(seat),
+        "data-last": 1 if last else None,
+    }
     if turning:
         attrs["data-turning"] = 1
         attrs["data-centre"] = f"{x:.1f},{y:.1f},{HEX:g}"
@@ -303,7 +315,7 @@ def _boat_hexagon(
             },
         ),
         svg.tag("circle", {"cx": x, "cy": y, "r": 7.5, "fill": "#ffffff", "stroke": svg.INK}),
-        svg.text(x, y + 0.5, seat, {"font-size": 12, "font-weight": "bold"}),
+        svg.text(x, y + 0.5, seat + 1, {"font-size": 12, "font-weight": "bold"}),
     ]
     for direction, number in enumerate(sides):
         angle = math.radians(60 * direction)
@@ -338,7 +350,7 @@ def _boat_row(seat: int, y: float, where: str, logs: int, moving: bool) -> str:
     return "".join(
         (
             svg.tag("circle", {"cx": 22, "cy": y, "r": 11, "fill": svg.seat_colour(seat)}),
-            svg.text(22, y + 0.5, seat, {"fill": on, "font-weight": "bold"}),
+            svg.text(22, y + 0.5, seat + 1, {"fill": on, "font-weight": "bold"}),
             svg.text_parts(42, y, [svg.seat_name(seat), svg.plain(said)]),
         )
     )
@@ -358,7 +370,7 @@ def _chips(playing: bool, y: float, width: float) -> str:
 def _legend_entries() -> tuple[tuple[str, str], ...]:
     boat = svg.tag("polygon", {"points": svg.hexagon(0, 0, 13), "fill": svg.seat_colour(1)})
     return (
-        (boat + svg.text(0, 0.5, "1", {"fill": "white", "font-weight": "bold"}), "boat of seat 1"),
+        (boat + svg.text(0, 0.5, "2", {"fill": "white", "font-weight": "bold"}), "seat 2's boat"),
         (svg.text(0, 0, "4", {"font-weight": "bold"}), "a boat's side number, facing that way"),
         (svg.tag("polygon", {"points": svg.hexagon(0, 0, 13), "fill": svg.WATER}), "river space"),
         (svg.last_mark("polygon", {"points": svg.hexagon(0, 0, 13)}), "the boat that moved last"),

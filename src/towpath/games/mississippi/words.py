@@ -32,6 +32,11 @@ def landing(spaces: list[int], seat: int, forward: bool, count: int, finish: int
     return here
 
 
+def boat_piece(seat: int) -> str:
+    """A boat as the drawing names it (`data-piece`); its places are its spaces' numbers."""
+    return f"boat-{seat}"
+
+
 def place(space: int, finish: int) -> str:
     if space == START:
         return "the start area"
@@ -71,6 +76,7 @@ def words(
         return Words("pass", "passed", "(no logs, in the start area)")
     finish = game.river.finish
     target = landing(spaces, seat, action.forward, action.spaces, finish)
+    story = ((boat_piece(seat), str(target)), *((boat_piece(b), str(end)) for b, end in sent))
     open_spaces = f"{action.spaces} open space{'s' if action.spaces > 1 else ''}"
     turn = turn_words(game, action.rotation)
     if action.forward:
@@ -78,7 +84,10 @@ def words(
         to = "across the finish" if target == finish else f"to {place(target, finish)}"
         docking = reactions(sent, finish)
         return Words(
-            "go downstream", "went", f"{open_spaces} downstream {to} for {logs}{turn}{docking}"
+            "go downstream",
+            "went",
+            f"{open_spaces} downstream {to} for {logs}{turn}{docking}",
+            story,
         )
     gained = min(action.spaces, supply + game.rotation_cost(action.rotation))
     taking = f", taking {gained} log{'s' if gained != 1 else ''}" if gained else ""
@@ -87,4 +96,5 @@ def words(
         "go upstream",
         "went",
         f"{open_spaces} upstream to {place(target, finish)}{taking}{turn}{docking}",
+        story,
     )

@@ -72,3 +72,66 @@ export function preview(action) {
   copy.setAttribute("transform", `translate(${cx} ${cy}) rotate(${sixths * 60}) scale(${cr / pr}) translate(${-px} ${-py})`);
   svg.append(copy);
 }
+
+// -- motion ------------------------------------------------------------------------------------
+// Pieces (`data-piece`) slide from where the last drawing had them to where this one has them.
+// A move's story ([piece, place] steps, in the order the rules made them) plays step by step,
+// then every other piece that moved slides at once. Reduced motion: the board simply changes.
+const STEP_MS = 420;
+let motion = 0;  // the motion under way: a newer drawing stops an older one's
+
+function centre(node) {
+  if (node.dataset.centre) return node.dataset.centre.split(",").slice(0, 2).map(Number);
+  const box = node.getBBox();
+  return [box.x + box.width / 2, box.y + box.height / 2];
+}
+
+// Where the board's pieces stand now, to be moved from when the next drawing comes.
+export function piecePlaces(box) {
+  const svg = box.querySelector("svg");
+  return new Map(svg ? [...svg.querySelectorAll("[data-piece]")].map((n) => [n.dataset.piece, centre(n)]) : []);
+}
+
+function stepsOf(svg, pieces, before, story) {
+  const at = new Map(before);
+  const steps = [];
+  const last = new Map(story.map(([piece], k) => [piece, k]));
+  story.forEach(([piece, place], k) => {
+    const target = svg.querySelector(`[data-place="${CSS.escape(place)}"]`);
+    if (!pieces.has(piece) || !at.has(piece) || !target) return;
+    const to = last.get(piece) === k ? centre(pieces.get(piece)) : centre(target);
+    steps.push([{ piece, from: at.get(piece), to }]);
+    at.set(piece, to);
+  });
+  const rest = [];
+  for (const [piece, node] of pieces) {
+    const from = at.get(piece), to = centre(node);
+    if (from && Math.hypot(from[0] - to[0], from[1] - to[1]) > 0.5) rest.push({ piece, from, to });
+  }
+  if (rest.length) steps.push(rest);
+  return steps;
+}
+
+export async function playMotion(box, before, story) {
+  const run = ++motion;
+  const svg = box.querySelector("svg");
+  if (!svg || !before.size || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const pieces = new Map([...svg.querySelectorAll("[data-piece]")].map((n) => [n.dataset.piece, n]));
+  const steps = stepsOf(svg, pieces, before, story || []);
+  if (!steps.length) return;
+  const finals = new Map([...pieces].map(([piece, node]) => [piece, centre(node)]));
+  const shift = (piece, [x, y]) => `translate(${x - finals.get(piece)[0]}px, ${y - finals.get(piece)[1]}px)`;
+  for (const { piece } of steps.flat()) pieces.get(piece).style.transform = shift(piece, before.get(piece));
+  document.body.dataset.moving = steps.flat().map((s) => s.piece).join(" ");
+  for (const step of steps) {
+    if (run !== motion) return;
+    await Promise.all(step.map(({ piece, from, to }) => {
+      const node = pieces.get(piece);
+      node.style.transform = shift(piece, to);
+      return node.animate([{ transform: shift(piece, from) }, { transform: shift(piece, to) }], { duration: STEP_MS, easing: "ease-in-out" }).finished;
+    }));
+  }
+  if (run !== motion) return;
+  for (const node of pieces.values()) node.style.transform = "";
+  delete document.body.dataset.moving;
+}

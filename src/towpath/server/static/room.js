@@ -4,7 +4,7 @@
 // (connection.js) and the panels (panels.js) are modules of their own.
 import { candidates, covered, pick, split, turnFamily } from "./picking.js";
 import { $, el } from "./dom.js";
-import { drawBoard, pickedNodes, preview, setZoom, sizeBoard } from "./board.js";
+import { drawBoard, pickedNodes, piecePlaces, playMotion, preview, setZoom, sizeBoard } from "./board.js";
 import { act, open, send } from "./connection.js";
 import { keepSeatToken, tokens } from "./link.js";
 import {
@@ -155,10 +155,14 @@ function receive(message) {
     keepSeatToken(message.token);
   } else if (message.type === "state") {
     const fresh = !table.current || message.version !== table.current.version;
+    // One move played since the last drawing (not a take-back, not a reconnection): it moves.
+    const oneMove = table.current && message.version === table.current.version + 1 && message.moves.length === table.current.moves.length + 1;
+    const before = oneMove ? piecePlaces($("board")) : new Map();
     table.current = message;
     if (fresh) { table.picks = []; table.turnIndex = 0; table.words = new Map(table.current.legal.map((a) => [a.action, split(a.action)])); }
     $("error").textContent = "";
     render();
+    if (oneMove) playMotion($("board"), before, table.current.moves.at(-1)?.story);
     if (tokens.host && fresh) showHost();
   } else if (message.type === "presence") {
     if (table.current) { table.current.seats = message.seats; table.current.spectators = message.spectators; showSeats(); showStatus(); nameSeatsInBoard($("board")); }
