@@ -63,7 +63,7 @@ def test_the_last_move_marks_the_markers_the_card_moved() -> None:
         "action": "detour red",
         "markers": ["red"],
     }
-    assert 'data-marker="red" data-last="1"' in state.render_svg(None)
+    assert 'data-marker="red" data-piece="marker-red" data-last="1"' in state.render_svg(None)
 
 
 def test_the_round_limit_ends_with_the_farthest_marker_winning() -> None:

@@ -448,6 +448,7 @@ def _worker(worker: dict[str, Any], at: str, x: float, y: float, where: str) -> 
         {
             **svg.pick(token, f"{worker['colour']} worker {worker['number']} {where}"),
             "data-worker": token,
+            "data-piece": f"worker-{worker_token(worker)}",
         },
         worker_mark(worker["colour"], worker["number"], x, y),
         svg.title(f"{worker['colour']} worker {worker['number']} {where}"),

@@ -558,7 +558,9 @@ def _ships_svg(view: dict[str, JSON], board: dict[str, Any], centre: Centre) -> 
         lost = " (loses its next turn)" if ship["skip_turn"] else ""
         parts.append(
             svg.group(
-                {"data-ship": seat}, *_ship(seat, x, y), svg.title(f"seat {seat}'s ship{lost}")
+                {"data-ship": seat, "data-piece": f"ship-{seat}"},
+                *_ship(seat, x, y),
+                svg.title(f"seat {seat}'s ship{lost}"),
             )
         )
     return parts

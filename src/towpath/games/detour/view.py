@@ -426,7 +426,11 @@ def _markers(
         stack[place] = k + 1
         cx, cy = x + 12 + k * min(17.0, 34.0 / max(1, sharing[place] - 1)), y + 30
         name = view["colours"][colour]
-        attrs: dict[str, object] = {**svg.pick(name, f"{name} marker"), "data-marker": name}
+        attrs: dict[str, object] = {
+            **svg.pick(name, f"{name} marker"),
+            "data-marker": name,
+            "data-piece": f"marker-{name}",
+        }
         drawn = _marker(name, cx, cy)
         if colour == view["to_play"]:
             drawn.append(

@@ -388,7 +388,8 @@ def _grid(
         k = placed.get((px, py), 0)
         placed[(px, py)] = k + 1
         step = min(18.0, 46.0 / max(1, together[(px, py)] - 1))
-        parts.append(svg.group({"data-pawn": seat}, *_pawn(seat, x + 12 + step * k, y + TILE - 11)))
+        pawn = _pawn(seat, x + 12 + step * k, y + TILE - 11)
+        parts.append(svg.group({"data-pawn": seat, "data-piece": f"pawn-{seat}"}, *pawn))
     return parts
 
 
