@@ -197,3 +197,24 @@ def test_with_reduced_motion_the_board_simply_changes(server: Server, browser: B
     page.wait_for_timeout(600)
     assert page.evaluate("window.moved") == []
     page.close()
+
+
+def test_your_turn_opens_with_what_the_others_did_since_your_last(
+    server: Server, page: Page
+) -> None:
+    bot = {"kind": "bot", "agent": "easy"}
+    seats = [{"kind": "human", "name": "Ann"}, {**bot, "name": "Bea"}, {**bot, "name": "Cy"}]
+    created = server.create({"game": "mississippi", "players": 3, "seats": seats})
+    page.goto(created["seats"][0]["link"])
+    wait_for_version(page, 0)
+    expect(page.locator("#since")).to_be_hidden()  # nothing played yet
+    move = {"version": 0, "action": "f1"}
+    assert server.post(f"/api/rooms/{created['room']}/actions", move, created["seats"][0]["token"])
+    wait_for_version(page, 3)  # both bots have moved
+    since = page.locator("#since-moves li")
+    expect(since).to_have_count(2)
+    expect(since.nth(0)).to_contain_text("Bea went")
+    expect(since.nth(1)).to_contain_text("Cy went")
+    shoot(page, "mississippi-desktop-since")
+    page.click("#since-close")
+    expect(page.locator("#since")).to_be_hidden()

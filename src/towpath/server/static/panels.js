@@ -206,6 +206,19 @@ export function showActions() {
   $("notation-help").textContent = table.current.notation_help;
 }
 
+// When it becomes your turn: what the others did since your last move, in words.
+export function showSince() {
+  const moves = table.current.moves;
+  let mine = moves.length - 1;
+  while (mine >= 0 && moves[mine].seat !== table.current.seat) mine -= 1;
+  const since = moves.slice(mine + 1).filter((move) => move.seat !== table.current.seat);
+  $("since").classList.toggle("hidden", mine < 0 || !since.length);
+  $("since-moves").replaceChildren(...since.map((move) => el("li", {},
+    el("strong", { text: move.seat === null ? "" : nameOf(move.seat) }), ` ${move.did} ${named(move.what)}`)));
+}
+
+export function hideSince() { $("since").classList.add("hidden"); }
+
 export function showLog() {
   const list = $("log");
   const moves = table.current.moves;

@@ -8,8 +8,8 @@ import { drawBoard, pickedNodes, piecePlaces, playMotion, preview, setZoom, size
 import { act, open, send } from "./connection.js";
 import { keepSeatToken, tokens } from "./link.js";
 import {
-  notifyTurn, rematch, showActions, showChat, showClock, showFairness, showHost, showLog, showResult,
-  showSeats, showStatus, wireReplay,
+  hideSince, notifyTurn, rematch, showActions, showChat, showClock, showFairness, showHost, showLog,
+  showResult, showSeats, showSince, showStatus, wireReplay,
 } from "./panels.js";
 import { mine, nameOf, named, nameSeatsInBoard, runs, table } from "./table.js";
 
@@ -125,7 +125,8 @@ function turnBy(step) {
 
 function render() {
   const playing = mine();
-  if (playing && !wasMine) notifyTurn();
+  if (playing && !wasMine) { notifyTurn(); showSince(); }
+  if (!playing) hideSince();
   wasMine = playing;
   document.title = `${playing ? "▶ Your turn · " : ""}${table.current.title} · towpath`;
   $("title").textContent = `${table.current.title} · room ${table.current.room}`;
@@ -193,6 +194,7 @@ $("name-form").addEventListener("submit", (event) => {
   if (name) send({ type: "name", name });
   $("my-name").blur();
 });
+$("since-close").addEventListener("click", hideSince);
 $("undo").addEventListener("click", () => send({ type: "undo", version: table.current.version }));
 $("confirm").addEventListener("click", () => act($("confirm").dataset.action));
 $("cancel").addEventListener("click", () => { table.picks = []; render(); });
