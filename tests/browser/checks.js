@@ -28,4 +28,14 @@
     }
     return out;
   },
+  // Board elements a player meets (pieces, places, whatever may be clicked) with no help: no
+  // title of their own and no label.
+  unexplained() {
+    const out = [];
+    for (const node of document.querySelectorAll("#board [data-pick], #board [data-piece], #board [data-place]")) {
+      const title = [...node.children].find((child) => child.tagName === "title");
+      if (!(title && title.textContent.trim()) && !node.getAttribute("aria-label")) out.push(node.outerHTML.slice(0, 80));
+    }
+    return out;
+  },
 })

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -119,6 +120,16 @@ def check_text_size(page: Page) -> None:
     """Text is at least 12 px: on the page, and on the board as drawn."""
     small: list[str] = page.evaluate(f"() => ({CHECKS}).smallText()")
     assert not small, small[:5]
+
+
+def check_help(page: Page) -> None:
+    """Every piece, place and target on the board says what it is (its title or label), and
+    the hint line tells it when the pointer is on it."""
+    unexplained: list[str] = page.evaluate(f"() => ({CHECKS}).unexplained()")
+    assert not unexplained, unexplained[:5]
+    target = page.locator("#board [data-piece], #board [data-pick]").first
+    target.hover()
+    expect(page.locator("#board-hint")).not_to_have_text(re.compile(r"^(|Click a piece.*)$"))
 
 
 def shoot(page: Page, name: str) -> None:

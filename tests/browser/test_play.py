@@ -51,6 +51,7 @@ def test_a_game_against_a_bot_is_created_and_played_by_clicking(server: Server, 
         "items => items.map((li) => li.dataset.notation)"
     )
     assert len(notations) == 4 and all(notations), "each move keeps its notation"
+    page.wait_for_function("document.body.dataset.moving === undefined")  # the board at rest
     board = page.locator("#board").inner_html()
     page.reload()
     wait_for_version(page, 4)

@@ -24,6 +24,7 @@ from tests.browser.table import (
     DESKTOP,
     PHONE,
     check_fits,
+    check_help,
     check_text_size,
     click_action,
     expect_last_line_names,
@@ -163,6 +164,7 @@ def test_two_people_play_a_whole_game_by_clicking(
                 for number, page in enumerate(pages):
                     check_fits(page)
                     check_text_size(page)
+                    check_help(page)
                     shoot(page, f"{label}-middle-seat{number}")
         assert marked, "the board marked some last move"
         ending = server.get(f"/api/rooms/{room}")["ending"]

@@ -647,7 +647,8 @@ def _players_svg(view: dict[str, JSON], y: float) -> tuple[str, float]:
         virtual = colour == view["virtual"]
         who = [svg.plain(f"{colour} · ")]
         who += [svg.plain("virtual player")] if virtual else [svg.seat_name(seat)]
-        who.append(svg.plain(f" · {view['scores'][seat]} points · reserve {view['reserve'][seat]}"))
+        score = counted(view["scores"][seat], "point")
+        who.append(svg.plain(f" · {score} · reserve {view['reserve'][seat]}"))
         if seat == view["current_player"]:
             who.append(svg.plain(" ◀"))
         parts.append(worker_mark(colour, "", 22, row))

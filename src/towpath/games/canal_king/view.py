@@ -532,13 +532,13 @@ def _port_point(board: dict[str, Any], name: str, centre: Centre) -> tuple[float
 
 
 def _ship(seat: int, x: float, y: float) -> list[str]:
-    """A ship: a hull in its seat's colour, with the seat's number."""
+    """A ship: a hull in its seat's colour, with the seat's number (from 1, as people count)."""
     return [
         svg.tag(
             "ellipse",
             {"cx": x, "cy": y, "rx": 12, "ry": 8, "fill": svg.seat_colour(seat), "stroke": INK},
         ),
-        svg.text(x, y + 0.5, seat, _on_seat(seat)),
+        svg.text(x, y + 0.5, seat + 1, _on_seat(seat)),
     ]
 
 
@@ -588,7 +588,7 @@ def _seat_svg(view: dict[str, JSON], seat: int, y: float, width: float) -> str:
                 "fill": svg.seat_colour(seat),
             },
         ),
-        svg.text(21, y + 7.5, seat, _on_seat(seat)),
+        svg.text(21, y + 7.5, seat + 1, _on_seat(seat)),
         svg.text_parts(
             38,
             y + 8,

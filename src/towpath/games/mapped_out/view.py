@@ -450,11 +450,12 @@ def _paths(view: dict[str, JSON], at: Any) -> list[str]:
 
 
 def _pawn(seat: int, x: float, y: float) -> list[str]:
-    """A pawn: a disc in its seat's colour with the seat's number."""
+    """A pawn: a disc in its seat's colour with the seat's number (from 1, as people count)."""
     fill = svg.seat_colour(seat)
     return [
         svg.tag("circle", {"cx": x, "cy": y, "r": 8.5, "fill": fill, "stroke": svg.INK}),
-        svg.text(x, y + 0.5, seat, {"font-weight": "bold", "fill": svg.ink_on(fill)}),
+        svg.text(x, y + 0.5, seat + 1, {"font-weight": "bold", "fill": svg.ink_on(fill)}),
+        svg.title(f"seat {seat}'s pawn"),
     ]
 
 
@@ -583,11 +584,11 @@ def _card_svg(
         **svg.pick(f"{seat}.{pos}", f"seat {seat}'s card {pos}"),
         "data-card": f"{seat}.{pos}",
     }
-    known = "known by " + (", ".join(map(str, card["known_by"])) or "nobody")
+    known = "known by " + (", ".join(f"seat {k}" for k in card["known_by"]) or "nobody")
     box = {"x": x, "y": y, "width": CARD_W, "height": CARD_H, "rx": 5}
     parts = [
         svg.tag("rect", {**box, "fill": fill, "stroke": svg.INK}),
-        svg.text(x + 5, y + 11, f"{seat}.{pos}", {"text-anchor": "start", "fill": ink}),
+        svg.text(x + 5, y + 11, pos, {"text-anchor": "start", "fill": ink}),
         svg.text(x + CARD_W / 2, y + 29, label, {"font-weight": "bold", "fill": ink}),
     ]
     if special:
@@ -601,7 +602,7 @@ def _card_svg(
         )
     if not card["revealed"] and name is not None:
         parts.append(svg.text(x + CARD_W - 6, y + 11, "?", {"text-anchor": "end", "fill": ink}))
-    parts.append(svg.title(f"card {seat}.{pos}: {name or 'face down'} · {known}"))
+    parts.append(svg.title(f"seat {seat}'s card {pos}: {name or 'face down'} · {known}"))
     if last:
         attrs["data-last"] = 1
         parts.append(svg.last_mark("rect", box))

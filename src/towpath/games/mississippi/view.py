@@ -212,17 +212,19 @@ def _space(space: int, x: float, y: float, end: bool) -> str:
     place = {"data-space": space, "data-place": space, "data-centre": f"{x:.1f},{y:.1f}"}
     if end:
         label = "start" if space == 0 else "finish"
+        meaning = "the start area" if space == 0 else "the finish: the first boat across it wins"
         return svg.group(
             place,
             _box(x, y, "#cfe3c8", svg.INK),
             svg.text(x - HEX * 1.1 - 4, y, label, {"text-anchor": "end"}),
+            svg.title(meaning),
         )
     hexagon = svg.tag(
         "polygon",
         {"points": svg.hexagon(x, y, HEX - 1), "fill": svg.WATER, "stroke": "#5a8fb5"},
     )
     number = svg.text(x, y, space, {"font-size": 12, "fill": "#2c5573"})
-    return svg.group(place, hexagon, number)
+    return svg.group(place, hexagon, number, svg.title(f"river space {space}"))
 
 
 def _box(x: float, y: float, fill: str, stroke: str) -> str:
@@ -288,6 +290,7 @@ def _boat_disc(seat: int, x: float, y: float, last: bool) -> str:
         svg.tag("circle", disc),
         svg.text(x, y + 0.5, seat + 1, {"fill": on, "font-size": 12, "font-weight": "bold"}),
         *marks,
+        svg.title(f"seat {seat}'s boat"),
     )
 
 
@@ -329,6 +332,8 @@ def _boat_hexagon(
         )
     if last:
         parts.append(svg.last_mark("polygon", {"points": svg.hexagon(x, y, HEX + 3)}))
+    said = ", to move" if turning else ""
+    parts.append(svg.title(f"seat {seat}'s boat{said}: each side shows its number"))
     return svg.group(attrs, *parts)
 
 

@@ -86,6 +86,8 @@ function centre(node) {
   return [box.x + box.width / 2, box.y + box.height / 2];
 }
 
+const placed = (point) => Boolean(point) && point.every(Number.isFinite);
+
 // Where the board's pieces stand now, to be moved from when the next drawing comes.
 export function piecePlaces(box) {
   const svg = box.querySelector("svg");
@@ -98,7 +100,7 @@ function stepsOf(svg, pieces, before, story) {
   const last = new Map(story.map(([piece], k) => [piece, k]));
   story.forEach(([piece, place], k) => {
     const target = svg.querySelector(`[data-place="${CSS.escape(place)}"]`);
-    if (!pieces.has(piece) || !at.has(piece) || !target) return;
+    if (!pieces.has(piece) || !placed(at.get(piece)) || !target) return;
     const to = last.get(piece) === k ? centre(pieces.get(piece)) : centre(target);
     steps.push([{ piece, from: at.get(piece), to }]);
     at.set(piece, to);
@@ -106,7 +108,7 @@ function stepsOf(svg, pieces, before, story) {
   const rest = [];
   for (const [piece, node] of pieces) {
     const from = at.get(piece), to = centre(node);
-    if (from && Math.hypot(from[0] - to[0], from[1] - to[1]) > 0.5) rest.push({ piece, from, to });
+    if (placed(from) && placed(to) && Math.hypot(from[0] - to[0], from[1] - to[1]) > 0.5) rest.push({ piece, from, to });
   }
   if (rest.length) steps.push(rest);
   return steps;
@@ -114,6 +116,7 @@ function stepsOf(svg, pieces, before, story) {
 
 export async function playMotion(box, before, story) {
   const run = ++motion;
+  delete document.body.dataset.moving;  // an older motion's drawing is gone
   const svg = box.querySelector("svg");
   if (!svg || !before.size || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
   const pieces = new Map([...svg.querySelectorAll("[data-piece]")].map((n) => [n.dataset.piece, n]));
@@ -123,15 +126,23 @@ export async function playMotion(box, before, story) {
   const shift = (piece, [x, y]) => `translate(${x - finals.get(piece)[0]}px, ${y - finals.get(piece)[1]}px)`;
   for (const { piece } of steps.flat()) pieces.get(piece).style.transform = shift(piece, before.get(piece));
   document.body.dataset.moving = steps.flat().map((s) => s.piece).join(" ");
-  for (const step of steps) {
-    if (run !== motion) return;
-    await Promise.all(step.map(({ piece, from, to }) => {
-      const node = pieces.get(piece);
-      node.style.transform = shift(piece, to);
-      return node.animate([{ transform: shift(piece, from) }, { transform: shift(piece, to) }], { duration: STEP_MS, easing: "ease-in-out" }).finished;
-    }));
+  try {
+    for (const step of steps) {
+      if (run !== motion) return;
+      await Promise.all(step.map(({ piece, from, to }) => {
+        const node = pieces.get(piece);
+        node.style.transform = shift(piece, to);
+        return node.animate([{ transform: shift(piece, from) }, { transform: shift(piece, to) }], { duration: STEP_MS, easing: "ease-in-out" }).finished;
+      }));
+    }
+  } catch {
+    // a step cut short (its piece left the page): the drawing is shown as it is
+  } finally {
+    for (const node of pieces.values()) {  // back to the drawing, which uses attributes only
+      node.style.removeProperty("transform");
+      node.getAttribute("style");  // (the browser writes a changed style back lazily)
+      node.removeAttribute("style");
+    }
+    if (run === motion) delete document.body.dataset.moving;
   }
-  if (run !== motion) return;
-  for (const node of pieces.values()) node.style.transform = "";
-  delete document.body.dataset.moving;
 }

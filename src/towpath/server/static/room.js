@@ -70,6 +70,25 @@ function wireBoard(board) {
   });
 }
 
+// Help on the board: what the element under the pointer (or finger, or focus) is, from its
+// title or label, in the hint line above the board.
+const HINT = "Click a piece, a card or a place on the board.";
+
+function helpOf(target) {
+  for (let node = target; node && node.tagName !== "svg" && node !== $("board"); node = node.parentNode) {
+    const title = [...node.children].find((child) => child.tagName === "title");
+    if (title) return { text: title.textContent, node };
+    if (node.getAttribute("aria-label")) return { text: named(node.getAttribute("aria-label")), node };
+  }
+  return null;
+}
+
+function showHelp(event) {
+  const help = helpOf(event.target);
+  const usable = help && mine() && help.node.closest(".live, .picked, [role=button]");
+  $("board-hint").textContent = help ? `${help.text}${usable ? " · click to pick it" : ""}` : (mine() ? HINT : "");
+}
+
 function showPanel() {
   document.body.dataset.picks = table.picks.length;
   const panel = $("pick-panel");
@@ -116,6 +135,7 @@ function offerConfirm(action) {
   button.classList.remove("hidden");
   button.dataset.action = action.action;
   button.textContent = `Confirm: ${action.kind}${action.what ? ` — ${named(action.what)}` : ""}`;
+  button.focus({ preventScroll: true });  // Enter confirms, from the keyboard as by the board
 }
 
 function turnBy(step) {
@@ -139,7 +159,7 @@ function render() {
   wireBoard($("board"));
   showPanel();
   $("undo").classList.toggle("hidden", !(playing && table.current.undoable));
-  $("board-hint").textContent = playing ? "Click a piece, a card or a place on the board." : "";
+  $("board-hint").textContent = playing ? HINT : "";
   showStatus();
   showSeats();
   showActions();
@@ -195,6 +215,8 @@ $("name-form").addEventListener("submit", (event) => {
   $("my-name").blur();
 });
 $("since-close").addEventListener("click", hideSince);
+for (const event of ["pointerover", "focusin"]) $("board").addEventListener(event, showHelp);
+$("board").addEventListener("pointerleave", () => { $("board-hint").textContent = mine() ? HINT : ""; });
 $("undo").addEventListener("click", () => send({ type: "undo", version: table.current.version }));
 $("confirm").addEventListener("click", () => act($("confirm").dataset.action));
 $("cancel").addEventListener("click", () => { table.picks = []; render(); });

@@ -34,4 +34,8 @@ export function named(text) {
 
 export function nameSeatsInBoard(box) {
   for (const span of box.querySelectorAll("[data-seat-name]")) span.textContent = nameOf(Number(span.dataset.seatName));
+  for (const title of box.querySelectorAll("title")) {
+    title.dataset.said ??= title.textContent;  // the drawing's words, named again on each call
+    title.textContent = named(title.dataset.said);
+  }
 }
