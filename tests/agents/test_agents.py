@@ -197,3 +197,13 @@ def test_a_discount_shrinks_an_outcome_once_for_each_action_before_it() -> None:
     bot = MCTSAgent(seed=1, discount=0.5)
     assert bot.rollout(state.clone(), 3) == [0.125, 0.0, 0.0]
     assert MCTSAgent(seed=1).rollout(state, 3) == [1.0, 0.0, 0.0]
+
+
+def test_a_game_its_rules_end_is_worth_the_finish_more_to_every_seat() -> None:
+    won = position([80, 10, 20], logs=[5, 0, 0])
+    won.apply(won.game.parse_action("f5", won))  # boat 0 crosses the finish
+    assert MCTSAgent(seed=1, finish=0.25).rollout(won, 0) == [1.25, 0.25, 0.25]
+    stopped = position([10, 30], max_turns=1)
+    stopped.apply(stopped.game.parse_action("f1", stopped))  # the turn limit: nobody wins
+    assert stopped.ended_by_limit()
+    assert MCTSAgent(seed=1, finish=0.25).rollout(stopped, 0) == [0.0, 0.0]

@@ -76,6 +76,7 @@ class Settings:
     root_worlds: int = 0
     shortlist: int = 16
     discount: float = 1.0
+    finish: float = 0.0
 
 
 class MCTSAgent(Agent):
@@ -97,6 +98,7 @@ class MCTSAgent(Agent):
         root_worlds: int | None = None,
         shortlist: int | None = None,
         discount: float | None = None,
+        finish: float | None = None,
         clock: str = "wall",
     ) -> None:
         """Budget: `iterations`, or `seconds` of search (both: whichever ends first), timed by
@@ -110,8 +112,10 @@ class MCTSAgent(Agent):
         best by the prior). Each action between the root and a value (the tree's and the
         rollout's) multiplies it by `discount`: below 1, a win sooner is worth more than the
         same win later, so a bot that wins whatever it does still drives the game to its end
-        (a game stopped by its limit pays nobody). Unset settings take the game's
-        `mcts_settings`, else those of `Settings`.
+        (a game stopped by its limit pays nobody). A game its rules end is worth `finish` more
+        to every seat: of two lost lines the bot takes the one that ends the game, as a player
+        who cannot win finishes it. Unset settings take the game's `mcts_settings`, else those
+        of `Settings`.
         """
         if rollout not in (None, *ROLLOUTS):
             raise GameError(f"mcts rollout: expected random, greedy or playout, got {rollout!r}")
@@ -135,6 +139,7 @@ class MCTSAgent(Agent):
             "root_worlds": root_worlds,
             "shortlist": shortlist,
             "discount": discount,
+            "finish": finish,
         }
         self.given = {key: value for key, value in given.items() if value is not None}
         self.settings = Settings(**self.given)
@@ -333,7 +338,12 @@ class MCTSAgent(Agent):
                 break
             world.apply(self.rollout_action(world))
             played += 1
-        values = world.returns() if world.is_terminal() else world.game.evaluate_all(world)
+        if not world.is_terminal():
+            values = world.game.evaluate_all(world)
+        elif self.settings.finish and not world.ended_by_limit():
+            values = [value + self.settings.finish for value in world.returns()]
+        else:
+            values = world.returns()
         if self.settings.discount == 1.0:
             return values
         factor = self.settings.discount ** (taken + played)

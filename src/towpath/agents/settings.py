@@ -109,6 +109,7 @@ BOTS: dict[str, tuple[Setting, ...]] = {
         _int("root_worlds", 0, 100, "common worlds the root's shortlist is first judged in"),
         _int("shortlist", 1, 64, "the root's best-ranked actions judged in root_worlds"),
         _float("discount", 0, 1, "per action to an outcome: below 1, wins sooner", open_low=True),
+        _float("finish", 0, 1, "what a game ended by its rules adds to every seat's value"),
         Setting("clock", str, "what seconds are timed by", choices=("wall", "cpu")),
     ),
 }
