@@ -80,9 +80,9 @@ class Arriala(ArrialaTable, Game[ArrialaState]):
     # won 18 of 29, but 5 still ran to the limit: once every rollout is a win, every action
     # looks alike and the leader shuffled the virtual player's workers while the other blocked.
     # Discounting each action to an outcome makes the sooner win the better one: it then won
-    # 33 of 40, but 3 still ran to the limit, where the bot that could not win let the game
-    # drag on (a loss and a limit are both worth nothing). A game its rules end is worth a
-    # little more to both (`finish`): a player who cannot win finishes the game.
+    # 33 of 40, but 3 still ran to the limit: to the side that cannot win, a loss and a limit
+    # are worth the same nothing. A game its rules end is worth a little more to both
+    # (`finish`), as a player who cannot win still finishes the game.
     bot_levels: ClassVar[Mapping[str, str]] = {
         "hard": "mcts:rollout=playout,depth=30,seconds=1,discount=0.99,finish=0.05"
     }
