@@ -95,3 +95,22 @@ def test_play_against_bots_reaches_your_turn_in_one_click(
     for seat in (1, 2, 3):
         expect(page.locator(f'#seats [data-seat="{seat}"]')).to_contain_text("normal")
     page.close()
+
+
+def test_my_games_lists_the_rooms_this_browser_sits_in(server: Server, browser: Browser) -> None:
+    page = browser.new_page(viewport=PHONE)
+    page.goto(server.url)
+    expect(page.locator("#my-games")).to_be_hidden()
+    page.locator('[data-quick="detour"]').click()
+    expect(page.locator("#status")).to_contain_text("Your turn")
+    room = page.url.rsplit("/", 1)[1]
+    page.goto(server.url)
+    mine = page.locator(f'#my-games-list [data-room="{room}"]')
+    expect(mine).to_contain_text("Detour")
+    expect(mine).to_contain_text("your turn")
+    box = page.locator("#my-games").bounding_box()
+    assert box is not None and box["y"] < PHONE["height"], "my games open the page"
+    shoot(page, "home-phone-my-games")
+    mine.get_by_role("link").click()
+    expect(page.locator("#you")).to_have_text("You are seat 1.")
+    page.close()

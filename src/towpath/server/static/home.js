@@ -226,6 +226,28 @@ async function joinRoom(roomId) {
   location.href = data.link;
 }
 
+// My games: the rooms where this browser keeps a seat's token (the room page keeps them), your
+// turn first. A room that is gone is left out.
+async function showMyGames() {
+  const kept = Object.keys(localStorage).filter((key) => key.startsWith("towpath:room:"))
+    .map((key) => [key.slice("towpath:room:".length), JSON.parse(localStorage.getItem(key) || "{}")])
+    .filter(([, tokens]) => tokens.seat);
+  const games = await Promise.all(kept.map(async ([room, tokens]) => {
+    const response = await fetch(`/api/rooms/${encodeURIComponent(room)}`, { headers: { "X-Towpath-Token": tokens.seat } });
+    return response.ok ? { room, ...(await response.json()) } : null;
+  }));
+  const mine = games.filter(Boolean).filter((g) => g.seat !== null);
+  const turn = (g) => (g.over ? 2 : g.current_player === g.seat ? 0 : 1);
+  mine.sort((a, b) => turn(a) - turn(b));
+  $("my-games").classList.toggle("hidden", !mine.length);
+  $("my-games-list").replaceChildren(...mine.map((g) => {
+    const who = g.seats[g.current_player];
+    const said = g.over ? "finished" : turn(g) === 0 ? "your turn" : `${who && who.name ? who.name : `Seat ${g.current_player + 1}`}'s turn`;
+    return el("li", { "data-room": g.room, class: turn(g) === 0 ? "your-turn" : "" },
+      el("a", { class: "button", href: `/room/${g.room}`, text: g.title }), el("span", { text: said }));
+  }));
+}
+
 async function start() {
   catalogue = await (await fetch("/api/games")).json();
   showGames();
@@ -238,7 +260,8 @@ async function start() {
   if (!known) window.scrollTo(0, 0);
   $("more-rooms").addEventListener("click", () => loadRooms(true));
   loadRooms();
-  setInterval(() => { if (!nextRooms) loadRooms(); }, 10000);
+  showMyGames();
+  setInterval(() => { if (!nextRooms) loadRooms(); showMyGames(); }, 10000);
 }
 
 start();
