@@ -7,7 +7,7 @@ from playwright.sync_api import Browser, ViewportSize, expect
 
 import towpath
 from tests.browser.conftest import Server
-from tests.browser.table import DESKTOP, PHONE, check_fits, check_text_size, shoot
+from tests.browser.table import DESKTOP, PHONE, SHOTS, check_fits, check_text_size, shoot
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
@@ -113,4 +113,29 @@ def test_my_games_lists_the_rooms_this_browser_sits_in(server: Server, browser: 
     shoot(page, "home-phone-my-games")
     mine.get_by_role("link").click()
     expect(page.locator("#you")).to_have_text("You are seat 1.")
+    page.close()
+
+
+def test_an_advanced_bot_is_set_up_by_labelled_fields(server: Server, browser: Browser) -> None:
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(server.url)
+    page.locator('[data-choose="detour"]').click()
+    page.select_option("#seat-1", "mcts")
+    page.click("#seat-settings-1 summary")
+    seconds = page.locator("#seat-1-seconds")
+    expect(seconds).to_have_value("1")  # what the bot is run with by default
+    expect(page.locator('label[for="seat-1-seconds"]')).to_contain_text("seconds of search")
+    page.fill("#seat-1-iterations", "50")
+    page.select_option("#seat-1-rollout", "playout")
+    page.locator("#seat-settings-1").screenshot(path=str(SHOTS / "home-bot-settings.png"))
+    with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/api/rooms")) as sent:
+        page.click("#create")
+    seats = sent.value.post_data_json["seats"]
+    assert seats[1] == {
+        "kind": "bot",
+        "name": "",
+        "agent": "mcts",
+        "settings": {"seconds": 1, "iterations": 50, "rollout": "playout"},
+    }
+    expect(page.locator("#created")).to_be_visible()  # the server took them
     page.close()

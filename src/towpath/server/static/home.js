@@ -108,7 +108,7 @@ function showSeats() {
   const levels = catalogue.bots.filter((b) => b.level).map((b) => [b.name, `${b.name} bot: ${b.thinking}`]);
   const advanced = catalogue.bots.filter((b) => !b.level).map((b) => [b.name, `${b.name} bot`]);
   const options = (pairs) => pairs.map(([value, text]) => el("option", { value, text }));
-  const before = [...box.querySelectorAll("select")].map((s) => s.value);
+  const before = [...box.querySelectorAll("select[data-seat]")].map((s) => s.value);
   const names = [...box.querySelectorAll("input[id^=seat-name-]")].map((i) => i.value);
   box.replaceChildren();
   for (let seat = 0; seat < count; seat += 1) {
@@ -117,26 +117,42 @@ function showSeats() {
       el("optgroup", { label: "bots by name, with settings (advanced)" }, ...options(advanced)));
     kind.value = before[seat] || (seat === 0 ? "human" : "normal");
     const name = el("input", { id: `seat-name-${seat}`, placeholder: "name", maxlength: "40", size: "10", title: "an open seat's name is chosen by who joins", value: names[seat] || "" });
-    const settings = el("input", { id: `seat-settings-${seat}`, placeholder: "settings: name=value,…", size: "16" });
+    const settings = el("details", { id: `seat-settings-${seat}`, class: "bot-settings" });
     const sync = () => {
       const bot = catalogue.bots.find((b) => b.name === kind.value);
-      settings.classList.toggle("hidden", !bot || !bot.settings.length);
       name.classList.toggle("hidden", kind.value === "open");
-      if (bot && !settings.value) settings.value = Object.entries(bot.defaults).map(([k, v]) => `${k}=${v}`).join(",");
-      settings.title = bot ? bot.settings.map((s) => `${s.name}: ${s.expected} — ${s.help}`).join("\n") : "";
+      settings.replaceChildren(el("summary", { text: "settings" }), ...(bot ? settingFields(seat, bot) : []));
+      settings.classList.toggle("hidden", !bot || !bot.settings.length);
     };
-    kind.addEventListener("change", () => { settings.value = ""; sync(); });
+    kind.addEventListener("change", sync);
     sync();
     box.append(el("div", { class: "seat-row" }, el("span", { text: `Seat ${seat + 1}` }), kind, name, settings));
   }
 }
 
-function parseSettings(text) {
+// An advanced bot's settings as labelled fields, each holding what the bot is run with by
+// default, within the range the server accepts.
+function settingFields(seat, bot) {
+  return bot.settings.map((setting) => {
+    const id = `seat-${seat}-${setting.name}`;
+    const input = setting.kind === "choice"
+      ? el("select", { id }, ...setting.choices.map((choice) => el("option", { value: choice, text: choice })))
+      : el("input", { id, type: "number", min: setting.low, max: setting.high, step: setting.kind === "int" ? "1" : "any", placeholder: "default" });
+    const given = bot.defaults[setting.name];
+    if (given !== undefined) input.value = given;
+    else if (setting.kind === "choice") input.prepend(el("option", { value: "", text: "default", selected: "" }));
+    input.dataset.setting = setting.name;
+    input.dataset.kind = setting.kind;
+    return el("label", { class: "bot-setting", for: id, title: setting.expected },
+      el("span", { text: setting.name.replaceAll("_", " ") }), input, el("span", { class: "muted", text: setting.help }));
+  });
+}
+
+function readSettings(seat) {
   const settings = {};
-  for (const item of text.split(",").map((s) => s.trim()).filter(Boolean)) {
-    const [key, value] = item.split("=").map((s) => s.trim());
-    if (!key || value === undefined) throw new Error(`bot settings are name=value, got "${item}"`);
-    settings[key] = value !== "" && !Number.isNaN(Number(value)) ? Number(value) : value;
+  for (const input of $(`seat-settings-${seat}`).querySelectorAll("[data-setting]")) {
+    if (input.value === "") continue;
+    settings[input.dataset.setting] = input.dataset.kind === "choice" ? input.value : Number(input.value);
   }
   return settings;
 }
@@ -155,12 +171,12 @@ function formBody() {
     else value = input.value;
     if (JSON.stringify(value) !== JSON.stringify(spec.default)) options[spec.name] = value;
   }
-  const seats = [...$("seats").querySelectorAll("select")].map((select) => {
+  const seats = [...$("seats").querySelectorAll("select[data-seat]")].map((select) => {
     const seat = select.dataset.seat;
     const name = $(`seat-name-${seat}`).value.trim();
     if (select.value === "human") return { kind: "human", name };
     if (select.value === "open") return { kind: "human", access: "open" };
-    return { kind: "bot", name, agent: select.value, settings: parseSettings($(`seat-settings-${seat}`).value) };
+    return { kind: "bot", name, agent: select.value, settings: readSettings(seat) };
   });
   const body = { game: game.id, players: Number($("players").value), options, seats, listed: $("listed").checked };
   if ($("clock").value !== "") body.clock = Number($("clock").value);
