@@ -39,6 +39,11 @@ def read_number(word: str, low: int, high: int) -> int | None:
     return value if low <= value <= high else None
 
 
+def a(noun: str) -> str:
+    """The noun with its indefinite article: "a red flag", "an orange flag"."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 def counted(count: int, noun: str) -> str:
     """The count and its noun, plural unless one: "1 card", "3 cards"."""
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from towpath.core.actions import Action, Words
+from towpath.core.actions import Action, Words, a
 from towpath.games.canal_king.actions import (
     LAUNCH,
     PASS,
@@ -40,9 +40,9 @@ def tile_words(parts: Components, name: str) -> str:
     tile = tiles.by_name[name.lower()]
     kind = tiles.kinds[tiles.kind_of[tile]]
     lines = [line_name(a, b) for a, b in kind.lines]
-    said = f"a {lines[0]} ({kind.name})" if len(lines) == 1 else _several(kind.name, lines)
+    said = f"{a(lines[0])} ({kind.name})" if len(lines) == 1 else _several(kind.name, lines)
     flag = tiles.flags[tile]
-    return said + (f" with a {flag} flag" if flag else "")
+    return said + (f" with {a(flag)} flag" if flag else "")
 
 
 def _several(kind: str, lines: list[str]) -> str:
