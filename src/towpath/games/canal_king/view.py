@@ -445,7 +445,7 @@ def _special_mark(owner: int, x: float, y: float) -> str:
             "rect",
             {"x": x - 9, "y": y - 9, "width": 18, "height": 18, "rx": 2, "fill": "#a0743c"},
         ),
-        svg.text(x, y + 0.5, owner, {"font-size": 12, "font-weight": "bold", "fill": "#fff"}),
+        svg.text(x, y + 0.5, owner + 1, {"font-size": 12, "font-weight": "bold", "fill": "#fff"}),
     )
 
 
@@ -654,8 +654,8 @@ def _legend_entries() -> tuple[tuple[str, str], ...]:
         (svg.tag("polygon", {**hexagon, "fill": DOCK}), "dock: canal must reach the port"),
         (svg.tag("circle", {"r": 13, "fill": "#f6d27a", "stroke": INK}), "port (click to sail)"),
         (_flag("red", 0, 0), "flag (R red…): a ship of that colour stops"),
-        (_special_mark(1, 0, 0), "special tile of seat 1"),
-        ("".join(_ship(1, 0, 0)), "ship of seat 1"),
+        (_special_mark(1, 0, 0), "special tile of seat 2"),
+        ("".join(_ship(1, 0, 0)), "ship of seat 2"),
         (svg.last_mark("polygon", {"points": svg.hexagon(0, 0, 12, False)}), "the last move"),
         (svg.text(0, 0, "2,3", {"font-size": 12}), "column,row of a free space"),
     )

@@ -638,7 +638,7 @@ def _legend_entries() -> tuple[tuple[str, str], ...]:
             "a tile: when played, Reveal, Swap or Study card N; its fish",
         ),
         (svg.text(0, 0, "★", {"fill": "#b7791f"}), "start tile"),
-        ("".join(_pawn(1, 0, 0)), "pawn of seat 1"),
+        ("".join(_pawn(1, 0, 0)), "pawn of seat 2"),
         (
             svg.tag(
                 "line",
@@ -650,7 +650,7 @@ def _legend_entries() -> tuple[tuple[str, str], ...]:
                     "stroke-dasharray": DASHES[1],
                 },
             ),
-            "the walk of seat 1",
+            "the walk of seat 2",
         ),
         (
             svg.tag("rect", {**card, "fill": FACE_DOWN}) + svg.text(0, 0, "?", {"fill": "#fff"}),
