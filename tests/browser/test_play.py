@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import Server, version_of, wait_for_version
+from tests.browser.conftest import Json, Server, version_of, wait_for_version
 from tests.browser.table import click_action
 
 
@@ -115,18 +115,18 @@ def test_a_finished_game_shows_its_replay(server: Server, page: Page) -> None:
     expect(page.locator("#rematch")).to_be_visible()
 
 
+def two_people_at_arriala(server: Server) -> Json:
+    """A 2-player Arriala room, seed 3: red (seat 0) to play."""
+    seats = [{"kind": "human"}] * 2
+    return server.create(
+        {"game": "arriala", "players": 2, "seed": 3, "listed": False, "seats": seats}
+    )
+
+
 def test_arriala_workers_are_clicked_by_their_numbers(
     server: Server, page: Page, browser: Browser
 ) -> None:
-    created = server.create(
-        {
-            "game": "arriala",
-            "players": 2,
-            "seed": 3,
-            "listed": False,
-            "seats": [{"kind": "human"}] * 2,
-        },
-    )
+    created = two_people_at_arriala(server)
     red, yellow = page, browser.new_context().new_page()  # a window of its own, not a tab behind
     for seat, opened in enumerate((red, yellow)):
         opened.goto(created["seats"][seat]["link"])
@@ -151,15 +151,7 @@ def test_a_move_picked_on_the_board_waits_for_a_confirm_unless_turned_off(
 ) -> None:
     """The same gesture in every game: once the picks leave one action it is shown, named in
     words, and played by the confirm; "confirm moves" off plays it at the last pick."""
-    created = server.create(
-        {
-            "game": "arriala",
-            "players": 2,
-            "seed": 3,
-            "listed": False,
-            "seats": [{"kind": "human"}] * 2,
-        }
-    )
+    created = two_people_at_arriala(server)
     page.goto(created["seats"][0]["link"])
     wait_for_version(page, 0)
     click_action(page, "place 10")
