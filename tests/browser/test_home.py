@@ -130,7 +130,9 @@ def test_an_advanced_bot_is_set_up_by_labelled_fields(server: Server, browser: B
     page.locator("#seat-settings-1").screenshot(path=str(SHOTS / "home-bot-settings.png"))
     with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/api/rooms")) as sent:
         page.click("#create")
-    seats = sent.value.post_data_json["seats"]
+    body = sent.value.post_data_json
+    assert body is not None
+    seats = body["seats"]
     assert seats[1] == {
         "kind": "bot",
         "name": "",
