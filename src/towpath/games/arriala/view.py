@@ -444,14 +444,15 @@ def _worker(worker: dict[str, Any], at: str, x: float, y: float, where: str) -> 
     """A worker a person may click: its token names it and where it stands, `r2@12`;
     `where` says the place in words."""
     token = f"{worker_token(worker)}@{at}"
+    said = f"{worker['colour']} worker {worker['number']} {where}"
     return svg.group(
         {
-            **svg.pick(token, f"{worker['colour']} worker {worker['number']} {where}"),
+            **svg.pick(token, said),
             "data-worker": token,
             "data-piece": f"worker-{worker_token(worker)}",
         },
         worker_mark(worker["colour"], worker["number"], x, y),
-        svg.title(f"{worker['colour']} worker {worker['number']} {where}"),
+        svg.title(said),
     )
 
 

@@ -274,14 +274,15 @@ def _boat(
     return _boat_hexagon(seat, x, y, sides, view["current_player"] == seat, last)
 
 
+def _boat_attrs(seat: int, last: bool) -> dict[str, object]:
+    """A boat's group: its seat, its name as a piece that moves, and whether it moved last."""
+    return {"data-boat": seat, "data-piece": boat_piece(seat), "data-last": 1 if last else None}
+
+
 @lru_cache(maxsize=4096)
 def _boat_disc(seat: int, x: float, y: float, last: bool) -> str:
     """A boat in the start area or the finish."""
-    attrs: dict[str, object] = {
-        "data-boat": seat,
-        "data-piece": boat_piece(seat),
-        "data-last": 1 if last else None,
-    }
+    attrs = _boat_attrs(seat, last)
     marks = [svg.last_mark("circle", {"cx": x, "cy": y, "r": 13})] if last else []
     on = svg.ink_on(svg.seat_colour(seat))
     disc = {"cx": x, "cy": y, "r": 10, "fill": svg.seat_colour(seat), "stroke": svg.INK}
@@ -299,11 +300,7 @@ def _boat_hexagon(
     seat: int, x: float, y: float, sides: tuple[int, ...], turning: bool, last: bool
 ) -> str:
     """A boat on the river with its side numbers; `turning`: it is to move."""
-    attrs: dict[str, object] = {
-        "data-boat": seat,
-        "data-piece": boat_piece(seat),
-        "data-last": 1 if last else None,
-    }
+    attrs = _boat_attrs(seat, last)
     if turning:
         attrs["data-turning"] = 1
         attrs["data-centre"] = f"{x:.1f},{y:.1f},{HEX:g}"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from towpath.core.actions import Action, Words
+from towpath.core.actions import Action, Words, counted
 from towpath.games.mississippi.actions import Move
 from towpath.games.mississippi.table import MississippiTable
 
@@ -48,7 +48,7 @@ def turn_words(game: MississippiTable, rotation: int) -> str:
         return ""
     way = "clockwise" if rotation > 0 else "anticlockwise"
     cost = game.rotation_cost(rotation)
-    paid = f"{cost} log{'s' if cost > 1 else ''}" if cost else "free"
+    paid = counted(cost, "log") if cost else "free"
     return f", after turning {60 * abs(rotation)}° {way} ({paid})"
 
 
@@ -77,10 +77,10 @@ def words(
     finish = game.river.finish
     target = landing(spaces, seat, action.forward, action.spaces, finish)
     story = ((boat_piece(seat), str(target)), *((boat_piece(b), str(end)) for b, end in sent))
-    open_spaces = f"{action.spaces} open space{'s' if action.spaces > 1 else ''}"
+    open_spaces = counted(action.spaces, "open space")
     turn = turn_words(game, action.rotation)
     if action.forward:
-        logs = f"{action.spaces} log{'s' if action.spaces > 1 else ''}"
+        logs = counted(action.spaces, "log")
         to = "across the finish" if target == finish else f"to {place(target, finish)}"
         docking = reactions(sent, finish)
         return Words(
@@ -90,7 +90,7 @@ def words(
             story,
         )
     gained = min(action.spaces, supply + game.rotation_cost(action.rotation))
-    taking = f", taking {gained} log{'s' if gained != 1 else ''}" if gained else ""
+    taking = f", taking {counted(gained, 'log')}" if gained else ""
     docking = reactions(sent, finish)
     return Words(
         "go upstream",

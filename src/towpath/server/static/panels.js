@@ -206,6 +206,11 @@ export function showActions() {
   $("notation-help").textContent = table.current.notation_help;
 }
 
+// A move in words, as the log and the summary say it: its player's name, then what they did.
+function moveWords(move) {
+  return [el("strong", { text: move.seat === null ? "" : nameOf(move.seat) }), ` ${move.did} ${named(move.what)}`];
+}
+
 // When it becomes your turn: what the others did since your last move, in words.
 export function showSince() {
   const moves = table.current.moves;
@@ -214,7 +219,7 @@ export function showSince() {
   const since = moves.slice(mine + 1).filter((move) => move.seat !== table.current.seat);
   $("since").classList.toggle("hidden", mine < 0 || !since.length);
   $("since-moves").replaceChildren(...since.map((move) => el("li", {},
-    el("strong", { text: move.seat === null ? "" : nameOf(move.seat) }), ` ${move.did} ${named(move.what)}`)));
+    ...moveWords(move))));
 }
 
 export function hideSince() { $("since").classList.add("hidden"); }
@@ -223,7 +228,7 @@ export function showLog() {
   const list = $("log");
   const moves = table.current.moves;
   list.replaceChildren(...moves.map((move, k) => el("li", { class: k === moves.length - 1 ? "last" : "", "data-notation": table.current.log[k] || "" },
-    el("strong", { text: move.seat === null ? "" : nameOf(move.seat) }), ` ${move.did} ${named(move.what)}`)));
+    ...moveWords(move))));
   list.scrollTop = list.scrollHeight;
 }
 
