@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from tests.games.detour.helpers import act, play_round_out, position
 from towpath.core.actions import Words
 from towpath.games.detour.actions import Backward, Move
@@ -80,3 +82,12 @@ def test_a_finished_circuit_is_a_win() -> None:
     play_round_out(state)
     ending = state.ending()
     assert ending is not None and (ending.reason, ending.winners) == ("win", (0,))
+
+
+def test_every_space_of_the_map_is_drawn_in_a_cell_of_its_own() -> None:
+    # The detours run round the board's corners (D2 beside spaces 17-19, D3 beside 27-30).
+    drawing = position(["0", "0", "0", "0"]).render_svg(None)
+    spaces = re.findall(r'data-space="([^"]+)"[^>]*><rect x="([\d.]+)" y="([\d.]+)"', drawing)
+    names = {name for name, _, _ in spaces}
+    assert len(names) == 36 + 6 + 5 + 6 and {"17", "31", "D2.3", "D3.6"} <= names
+    assert len({(x, y) for _, x, y in spaces}) == len(spaces)

@@ -207,6 +207,7 @@ BLUE_AREA = "#bcd9f0"
 DETOUR_RED = "#c0392b"
 CARD_W, CARD_H = 140.0, 46.0
 Place = tuple[str | None, int]  # (detour name or None, space)
+Cell = tuple[float, float]  # (column, row) of the board's grid
 
 
 def render_svg(view: dict[str, JSON]) -> str:
@@ -217,27 +218,28 @@ def render_svg(view: dict[str, JSON]) -> str:
     and the `done` chip."""
     board = view["map"]
     ring = _ring(len(board["costs"]))
+    lanes = _lanes(board, ring)
     cols = max(x for x, _ in ring) + 1
     rows = max(y for _, y in ring) + 1
     left, top = 16.0, 56.0
     width = left * 2 + cols * CELL
 
-    def at(cell: tuple[float, float]) -> tuple[float, float]:
+    def at(cell: Cell) -> tuple[float, float]:
         return (left + cell[0] * CELL, top + cell[1] * CELL)
 
     last = view.get("last_played") or {}
     distances = _distances(view, len(board["costs"]))
     parts = [_svg_headline(view)]
     for detour in board["detours"]:
-        parts.append(_detour_line(detour, ring, at))
+        parts.append(_detour_line(detour, ring, lanes[detour["name"]], at))
     for space, cost in enumerate(board["costs"]):
         x, y = at(ring[space])
         name = "go" if space == 0 else str(space)
         blue = space in board["blue"]
         parts.append(_space(view, name, cost, x, y, blue, distances.get((None, space))))
     for detour in board["detours"]:
-        parts += _detour(view, detour, ring, at, distances)
-    parts += _markers(view, ring, at, set(last.get("markers", [])))
+        parts += _detour(view, detour, lanes[detour["name"]], at, distances)
+    parts += _markers(view, ring, lanes, at, set(last.get("markers", [])))
     y = top + rows * CELL + 24
     parts.append(_hands(view, y, width))
     y += 84 * len(view["colours"]) + 50
@@ -260,25 +262,23 @@ def _svg_headline(view: dict[str, JSON]) -> str:
     return svg.text_parts(12, 20, said, {"font-size": 14})
 
 
-def _ring(length: int) -> list[tuple[float, float]]:
+def _ring(length: int) -> list[Cell]:
     """Cells around a rectangle, clockwise from the top left corner, one per main-path space."""
     cols = max(4, round(length / 2.8))
     rows = max(3, -(-(length - 2 * cols) // 2) + 2)
-    cells = [(float(x), 0.0) for x in range(cols)]
-    cells += [(float(cols - 1), float(y)) for y in range(1, rows - 1)]
-    cells += [(float(x), float(rows - 1)) for x in range(cols - 1, -1, -1)]
-    cells += [(0.0, float(y)) for y in range(rows - 2, 0, -1)]
-    return cells[:length]
+    return _rectangle(cols, rows, 0)[:length]
 
 
-def _inward(ring: list[tuple[float, float]], space: int) -> tuple[float, float]:
-    x, y = ring[space]
-    cx = (max(c[0] for c in ring)) / 2
-    cy = (max(c[1] for c in ring)) / 2
-    return (
-        x + (cx > x) - (cx < x) if abs(cx - x) > abs(cy - y) * 2 else x,
-        y + (cy > y) - (cy < y),
-    )
+def _rectangle(cols: int, rows: int, depth: int) -> list[Cell]:
+    """The cells around a rectangle of cols × rows cells whose top left cell is (depth, depth),
+    clockwise from that corner."""
+    left, top, right, bottom = depth, depth, depth + cols - 1, depth + rows - 1
+    cells = [(float(x), float(top)) for x in range(left, right + 1)]
+    if rows == 1:
+        return cells
+    cells += [(float(right), float(y)) for y in range(top + 1, bottom)]
+    cells += [(float(x), float(bottom)) for x in range(right, left - 1, -1)]
+    return cells + [(float(left), float(y)) for y in range(bottom - 1, top, -1)]
 
 
 def _distances(view: dict[str, JSON], length: int) -> dict[Place, int]:
@@ -358,23 +358,44 @@ def _space_drawing(
     return svg.group(attrs, *parts)
 
 
-def _detour_cells(ring: list[tuple[float, float]], beside: list[int]) -> list[tuple[float, float]]:
-    """Where each detour space is drawn: inside the ring next to the main space it runs beside;
-    spaces beside the same main space stack further inside."""
-    cells = []
-    seen: dict[int, int] = {}
-    for space in beside:
-        ix, iy = _inward(ring, space)
-        rx, ry = ring[space]
-        shift = seen.get(space, 0)
-        seen[space] = shift + 1
-        cells.append((ix + shift * (ix - rx), iy + shift * (iy - ry)))
-    return cells
+def _lanes(board: dict[str, Any], ring: list[Cell]) -> dict[str, list[Cell]]:
+    """Where each detour's spaces are drawn, by detour name: a lane inside the main path,
+    centred between the cells inside its branch and its merge. A lane that would cross another
+    detour's moves one ring further in (a map too small for its detours overlaps them)."""
+    cols = int(max(x for x, _ in ring)) + 1
+    rows = int(max(y for _, y in ring)) + 1
+    taken: set[Cell] = set()
+    lanes = {}
+    for detour in board["detours"]:
+        tries = [
+            _lane(ring, detour, _rectangle(cols - 2 * depth, rows - 2 * depth, depth))
+            for depth in range(1, (min(cols, rows) + 1) // 2)
+        ]
+        fits = [lane for lane in tries if len(set(lane)) == len(lane) and taken.isdisjoint(lane)]
+        lanes[detour["name"]] = (fits or tries)[0]
+        taken.update(lanes[detour["name"]])
+    return lanes
 
 
-def _detour_line(detour: dict[str, Any], ring: list[tuple[float, float]], at: Any) -> str:
+def _lane(ring: list[Cell], detour: dict[str, Any], inner: list[Cell]) -> list[Cell]:
+    """A detour's cells on one inner rectangle (again from its start if it is too short)."""
+    length = len(detour["costs"])
+    left, top = inner[0]
+    right, bottom = max(x for x, _ in inner), max(y for _, y in inner)
+
+    def inside(space: int) -> int:
+        x, y = ring[space]
+        return inner.index((min(max(x, left), right), min(max(y, top), bottom)))
+
+    start = inside(detour["branch"])
+    span = (inside(detour["merge"]) - start) % len(inner) + 1
+    start += (span - length) // 2
+    return [inner[(start + k) % len(inner)] for k in range(length)]
+
+
+def _detour_line(detour: dict[str, Any], ring: list[Cell], lane: list[Cell], at: Any) -> str:
     """The red line of a detour: from its branch space through its spaces to its merge."""
-    cells = [ring[detour["branch"]], *_detour_cells(ring, detour["beside"]), ring[detour["merge"]]]
+    cells = [ring[detour["branch"]], *lane, ring[detour["merge"]]]
     points = " ".join(f"{x + CELL / 2:.1f},{y + CELL / 2:.1f}" for x, y in map(at, cells))
     return svg.tag(
         "polyline",
@@ -385,13 +406,12 @@ def _detour_line(detour: dict[str, Any], ring: list[tuple[float, float]], at: An
 def _detour(
     view: dict[str, JSON],
     detour: dict[str, Any],
-    ring: list[tuple[float, float]],
+    lane: list[Cell],
     at: Any,
     distances: dict[Place, int],
 ) -> list[str]:
     parts = []
-    cells = _detour_cells(ring, detour["beside"])
-    for k, (cost, cell) in enumerate(zip(detour["costs"], cells, strict=True), start=1):
+    for k, (cost, cell) in enumerate(zip(detour["costs"], lane, strict=True), start=1):
         x, y = at(cell)
         distance = distances.get((detour["name"], k))
         parts.append(_space(view, f"{detour['name']}.{k}", cost, x, y, False, distance))
@@ -408,7 +428,11 @@ def _marker(name: str, x: float, y: float) -> list[str]:
 
 
 def _markers(
-    view: dict[str, JSON], ring: list[tuple[float, float]], at: Any, marked: set[str]
+    view: dict[str, JSON],
+    ring: list[Cell],
+    lanes: dict[str, list[Cell]],
+    at: Any,
+    marked: set[str],
 ) -> list[str]:
     parts = []
     stack: dict[Place, int] = {}
@@ -420,8 +444,7 @@ def _markers(
         if marker["detour"] is None:
             x, y = at(ring[marker["space"]])
         else:
-            info = next(d for d in view["map"]["detours"] if d["name"] == marker["detour"])
-            x, y = at(_detour_cells(ring, info["beside"])[marker["space"] - 1])
+            x, y = at(lanes[marker["detour"]][marker["space"] - 1])
         k = stack.get(place, 0)
         stack[place] = k + 1
         cx, cy = x + 12 + k * min(17.0, 34.0 / max(1, sharing[place] - 1)), y + 30
