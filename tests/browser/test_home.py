@@ -108,6 +108,7 @@ def test_my_games_lists_the_rooms_this_browser_sits_in(server: Server, browser: 
     mine = page.locator(f'#my-games-list [data-room="{room}"]')
     expect(mine).to_contain_text("Detour")
     expect(mine).to_contain_text("your turn")
+    expect(mine).to_contain_text("with Normal bot A, Normal bot B, Normal bot C")
     box = page.locator("#my-games").bounding_box()
     assert box is not None and box["y"] < PHONE["height"], "my games open the page"
     shoot(page, "home-phone-my-games")

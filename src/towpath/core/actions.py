@@ -49,6 +49,11 @@ def counted(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
+def turn_of(turn: int, limit: int) -> str:
+    """The turn being played, counted from 1, and the limit: "Turn 1 of 500"."""
+    return f"Turn {min(turn + 1, limit)} of {limit}"
+
+
 @dataclass(frozen=True, slots=True)
 class Words:
     """An action said in words (`State.words`), for people.

@@ -7,7 +7,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from towpath.core import svg
-from towpath.core.actions import counted
+from towpath.core.actions import counted, turn_of
 from towpath.core.game import JSON, Display
 from towpath.games.arriala.actions import BuildMasterwork, River, ToCanal, ToVineyard
 from towpath.games.arriala.components import blue_id
@@ -219,7 +219,7 @@ def render_text(view: dict[str, JSON]) -> str:
 
 
 def _headline(view: dict[str, JSON]) -> str:
-    turn = f"Arriala · turn {min(view['turn'] + 1, view['max_turns'])} of {view['max_turns']}"
+    turn = f"Arriala · {turn_of(view['turn'], view['max_turns']).lower()}"
     if view["over"]:
         winners = view["winners"]
         if not winners:
@@ -397,7 +397,7 @@ def render_svg(view: dict[str, JSON]) -> str:
 
 
 def _svg_headline(view: dict[str, JSON]) -> str:
-    turn = f"Turn {min(view['turn'] + 1, view['max_turns'])} of {view['max_turns']}"
+    turn = turn_of(view["turn"], view["max_turns"])
     said = [svg.plain(turn)]
     seat = view["current_player"]
     if seat is not None:

@@ -18,6 +18,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from towpath.core import svg
+from towpath.core.actions import turn_of
 from towpath.core.game import JSON, Display
 from towpath.core.race import race_status
 from towpath.games.canal_king.actions import (
@@ -154,7 +155,7 @@ def ship_view(state: Position, ship: dict[str, Any] | None) -> JSON:
 
 def render_text(view: dict[str, JSON]) -> str:
     headline = (
-        f"Turn {view['turn']} of {view['max_turns']} · pile {view['pile']} tiles · "
+        f"{turn_of(view['turn'], view['max_turns'])} · pile {view['pile']} tiles · "
         f"discards {view['discards']}"
     )
     return "\n".join(
@@ -395,7 +396,7 @@ def render_svg(view: dict[str, JSON]) -> str:
 
 
 def _svg_status(view: dict[str, JSON]) -> str:
-    return f"Turn {view['turn']} of {view['max_turns']} · pile {view['pile']} tiles"
+    return f"{turn_of(view['turn'], view['max_turns'])} · pile {view['pile']} tiles"
 
 
 def _edge_point(

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from towpath.core import svg
-from towpath.core.actions import counted
+from towpath.core.actions import counted, turn_of
 from towpath.core.game import JSON, Display
 from towpath.core.hexgrid import ODD_R
 from towpath.core.race import race_status
@@ -52,7 +52,7 @@ def last_played(state: Position) -> JSON:
 def render_text(view: dict[str, JSON]) -> str:
     boats: list[dict[str, JSON]] = view["boats"]
     length: int = view["river_length"]
-    headline = f"Turn {view['turn']} of {view['max_turns']} · supply {view['supply']} logs"
+    headline = f"{turn_of(view['turn'], view['max_turns'])} · supply {view['supply']} logs"
     legend = f"Downstream from space 1 to {length}, then the finish; [n] is boat n."
     return "\n".join(
         [
@@ -137,7 +137,7 @@ def render_svg(view: dict[str, JSON]) -> str:
 
 
 def _headline(view: dict[str, JSON]) -> str:
-    return f"Turn {view['turn']} of {view['max_turns']} · supply {view['supply']} logs"
+    return f"{turn_of(view['turn'], view['max_turns'])} · supply {view['supply']} logs"
 
 
 @dataclass(frozen=True)

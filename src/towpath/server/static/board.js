@@ -2,6 +2,7 @@
 // chooses (kept in this browser for each game), with a previewed turn drawn on it.
 import { TURN, split, turnOf } from "./picking.js";
 import { $, el } from "./dom.js";
+import { showMap } from "./minimap.js";
 import { nameSeatsInBoard, table } from "./table.js";
 
 // The zoom chosen for this game; 0: the drawing's own size or wider.
@@ -15,17 +16,25 @@ export function drawBoard(box, svg, text) {
   nameSeatsInBoard(box);
 }
 
-// A board is shown at its own size or larger (its text is at least 12 px), scrolling in its box
-// on narrow screens; "fit" shows it whole.
+// The least scale at which every text of the drawing is 12 px or more.
+function readable(svg) {
+  const sizes = [...svg.querySelectorAll("text")].filter((t) => t.textContent.trim())
+    .map((t) => parseFloat(getComputedStyle(t).fontSize)).filter((size) => size > 0);
+  return sizes.length ? 12 / Math.min(...sizes) : 0;
+}
+
+// A board is shown at its own size or larger, never with text under 12 px: on a narrow screen it
+// scrolls in its box, under a small map of the whole; "fit" fits the width as far as that allows.
 export function sizeBoard(box) {
   const svg = box.querySelector("svg");
   if (!svg) return;
   const natural = Number(svg.getAttribute("width"));
   const room = box.clientWidth || natural;
   const zoom = zoomNow();
-  const scale = zoom > 0 ? zoom : Math.max(1, Math.min(room / natural, 1.5));
+  const scale = Math.max(readable(svg), zoom > 0 ? zoom : Math.max(1, Math.min(room / natural, 1.5)));
   svg.style.width = `${Math.round(natural * scale)}px`;
   svg.style.height = "auto";
+  showMap(box);
 }
 
 export function setZoom(change) {
@@ -33,7 +42,8 @@ export function setZoom(change) {
   if (!svg) return;
   const natural = Number(svg.getAttribute("width"));
   const now = svg.getBoundingClientRect().width / natural;
-  const zoom = change === "fit" ? Math.min(1.5, $("board").clientWidth / natural) : Math.max(0.4, Math.min(3, now * change));
+  const least = readable(svg);
+  const zoom = change === "fit" ? Math.max(least, Math.min(1.5, $("board").clientWidth / natural)) : Math.max(least, 0.4, Math.min(3, now * change));
   localStorage.setItem(zoomKey(), String(zoom));
   sizeBoard($("board"));
   sizeBoard($("replay-board"));

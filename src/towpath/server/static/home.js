@@ -259,8 +259,10 @@ async function showMyGames() {
   $("my-games-list").replaceChildren(...mine.map((g) => {
     const who = g.seats[g.current_player];
     const said = g.over ? "finished" : turn(g) === 0 ? "your turn" : `${who && who.name ? who.name : `Seat ${g.current_player + 1}`}'s turn`;
+    const others = g.seats.filter((s) => s.seat !== g.seat).map((s) => s.name || `Seat ${s.seat + 1}`);
     return el("li", { "data-room": g.room, class: turn(g) === 0 ? "your-turn" : "" },
-      el("a", { class: "button", href: `/room/${g.room}`, text: g.title }), el("span", { text: said }));
+      el("a", { class: "button", href: `/room/${g.room}`, text: g.title }), el("span", { text: said }),
+      el("span", { class: "muted", text: `with ${others.join(", ")}` }));
   }));
 }
 

@@ -154,15 +154,15 @@ export function showSeats() {
   list.replaceChildren();
   const scores = table.current.over && table.current.result ? table.current.result.scores : table.current.view.scores;
   for (const info of table.current.seats) {
-    const bits = [el("span", { class: `dot ${info.connected ? "on" : ""}`, title: info.connected ? "here" : "away", text: info.connected ? "●" : "○" }),
-      el("span", { class: "seat-name", text: `${seatNumber(info.seat)}. ${info.name || "(open)"}` }),
-      el("span", { class: "muted", text: seatKind(info) })];
-    if (Array.isArray(scores)) bits.push(el("span", { class: "score", text: `· score ${scores[info.seat]}` }));
+    const head = [el("span", { class: `dot ${info.connected ? "on" : ""}`, title: info.connected ? "here" : "away", text: info.connected ? "●" : "○" }),
+      el("span", { class: "seat-name", text: `${seatNumber(info.seat)}. ${info.name || "(open)"}` })];
     if (info.seat === table.current.current_player && !table.current.over) {
       const thinking = botPlays(info.seat);
-      bits.push(el("span", { class: `turn-mark${thinking ? " thinking" : ""}`, text: thinking ? "◀ thinking…" : "◀ to play" }));
+      head.push(el("span", { class: `turn-mark${thinking ? " thinking" : ""}`, text: thinking ? "◀ thinking…" : "◀ to play" }));
     }
-    list.append(el("li", { "data-seat": info.seat }, ...bits));
+    if (Array.isArray(scores)) head.push(el("span", { class: "score", text: `score ${scores[info.seat]}` }));
+    list.append(el("li", { "data-seat": info.seat }, el("div", { class: "seat-head" }, ...head),
+      el("div", { class: "muted seat-kind", text: seatKind(info) })));
   }
   const seated = table.current.seat !== null;
   const others = (table.current.spectators || 0) - (seated ? 0 : 1);  // spectators besides you

@@ -4,6 +4,7 @@
 // (connection.js) and the panels (panels.js) are modules of their own.
 import { candidates, covered, pick, split, turnFamily } from "./picking.js";
 import { $, el } from "./dom.js";
+import { focusBoard } from "./minimap.js";
 import { drawBoard, pickedNodes, piecePlaces, playMotion, preview, setZoom, sizeBoard } from "./board.js";
 import { act, open, send } from "./connection.js";
 import { keepSeatToken, tokens } from "./link.js";
@@ -15,6 +16,7 @@ import { mine, nameOf, named, nameSeatsInBoard, runs, table } from "./table.js";
 
 const OFFERED = 10;  // the most actions offered by name once picks narrow them
 let wasMine = false;
+let drawn = false;  // the board has been drawn once: later drawings keep where the player looks
 
 // -- picking on the board --------------------------------------------------------------------
 // A legal action is found by the runs of notation words clicked on the board: those it holds
@@ -145,18 +147,22 @@ function turnBy(step) {
 
 function render() {
   const playing = mine();
-  if (playing && !wasMine) { notifyTurn(); showSince(); }
+  const begins = playing && !wasMine;
+  if (begins) { notifyTurn(); showSince(); }
   if (!playing) hideSince();
   wasMine = playing;
   document.title = `${playing ? "▶ Your turn · " : ""}${table.current.title} · towpath`;
   $("title").textContent = `${table.current.title} · room ${table.current.room}`;
   $("rules-link").href = `/rules/${table.current.game}`;
+  $("ask").checked = localStorage.getItem(askKey()) !== "off";
   document.body.classList.toggle("your-turn", playing);
   document.body.dataset.version = table.current.version;
   $("seed-note").classList.toggle("hidden", table.current.seed_chosen !== true);
   $("side").classList.remove("hidden");
   drawBoard($("board"), table.current.svg, table.current.text);
   wireBoard($("board"));
+  if (begins || !drawn) focusBoard($("board"));
+  drawn = true;
   showPanel();
   $("undo").classList.toggle("hidden", !(playing && table.current.undoable));
   $("board-hint").textContent = playing ? HINT : "";
@@ -225,8 +231,9 @@ $("turn-right").addEventListener("click", () => turnBy(1));
 $("zoom-in").addEventListener("click", () => setZoom(1.25));
 $("zoom-out").addEventListener("click", () => setZoom(0.8));
 $("zoom-fit").addEventListener("click", () => setZoom("fit"));
-$("ask").checked = localStorage.getItem("towpath:confirm") !== "off";
-$("ask").addEventListener("change", () => localStorage.setItem("towpath:confirm", $("ask").checked ? "on" : "off"));
+// Confirming is chosen per game: one click plays at once in one game, not in all.
+const askKey = () => `towpath:confirm:${table.current.game}`;
+$("ask").addEventListener("change", () => localStorage.setItem(askKey(), $("ask").checked ? "on" : "off"));
 $("sound").checked = localStorage.getItem("towpath:sound") === "on";
 $("sound").addEventListener("change", () => {
   localStorage.setItem("towpath:sound", $("sound").checked ? "on" : "off");
@@ -236,6 +243,20 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "Escape" && table.picks.length) { table.picks = []; render(); }
 });
 window.addEventListener("resize", () => { sizeBoard($("board")); sizeBoard($("replay-board")); });
+// Beside a wide board, the summary and the choice being made stand in the side column, so they
+// never cover the board; in one column they keep to the status and the foot of the screen.
+const wide = matchMedia("(min-width: 901px)");
+function placePanels() {
+  if (wide.matches) {
+    $("side").prepend($("since"));
+    $("side-choice").append($("pick-panel"));
+  } else {
+    $("status-box").insertBefore($("since"), $("result"));
+    $("board-actions").prepend($("pick-panel"));
+  }
+}
+wide.addEventListener("change", placePanels);
+placePanels();
 setInterval(() => { if (table.current && table.current.clock) showClock(); }, 1000);
 $("rematch").addEventListener("click", rematch);
 wireReplay();

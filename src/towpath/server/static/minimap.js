@@ -1,0 +1,46 @@
+// The whole board in small above a board wider than its box (a phone's): a frame shows the part
+// in view and a tap there brings that part into view. Shown only while the board scrolls sideways.
+import { el } from "./dom.js";
+
+function mapOf(box) {
+  const before = box.previousElementSibling;
+  if (before && before.classList.contains("board-map")) return before;
+  const map = el("div", { class: "board-map hidden", "aria-hidden": "true", title: "the whole board: tap to look there" });
+  box.before(map);
+  map.addEventListener("click", (event) => {
+    const shown = map.getBoundingClientRect();
+    box.scrollLeft = ((event.clientX - shown.left) / shown.width) * box.scrollWidth - box.clientWidth / 2;
+  });
+  box.addEventListener("scroll", () => frame(box, map), { passive: true });
+  return map;
+}
+
+function frame(box, map) {
+  const window = map.querySelector(".board-map-frame");
+  if (!window) return;
+  window.style.left = `${(100 * box.scrollLeft) / box.scrollWidth}%`;
+  window.style.width = `${(100 * box.clientWidth) / box.scrollWidth}%`;
+}
+
+export function showMap(box) {
+  const map = mapOf(box);
+  const svg = box.querySelector("svg");
+  const scrolls = Boolean(svg) && box.scrollWidth > box.clientWidth + 4;
+  map.classList.toggle("hidden", !scrolls);
+  if (!scrolls) return map.replaceChildren();
+  const copy = svg.cloneNode(true);
+  copy.removeAttribute("style");
+  copy.removeAttribute("role");
+  copy.querySelectorAll("text, title").forEach((node) => node.remove());  // too small to read
+  copy.querySelectorAll("[tabindex]").forEach((node) => node.removeAttribute("tabindex"));
+  map.replaceChildren(copy, el("div", { class: "board-map-frame" }));
+  frame(box, map);
+}
+
+// Bring into view where play is: the first place you may pick, else the last move.
+export function focusBoard(box) {
+  const spot = box.querySelector("svg .pick.live, svg [data-last]");
+  if (!spot || box.scrollWidth <= box.clientWidth) return;
+  const target = spot.getBoundingClientRect(), shown = box.getBoundingClientRect();
+  box.scrollLeft += target.left + target.width / 2 - (shown.left + shown.width / 2);
+}
