@@ -203,6 +203,20 @@ def _marker_table(view: dict[str, JSON]) -> list[str]:
 
 CELL = 58.0
 TRANSPORT_FILL = {"Train": "#555555", "Boat": "#2f6db3", "Balloon": "#c0392b"}
+# Each transport's picture, white on its disc, drawn about (0, 0).
+PICTURES = {
+    "Train": "M-5.5 2.5V-2H-1.5V-5H2.5V-2H5.5V2.5Z"
+    "M-4.5 3.2a1.3 1.3 0 1 0 2.6 0ZM1.9 3.2a1.3 1.3 0 1 0 2.6 0Z",
+    "Boat": "M-6 1.5H6L3.8 4.8H-3.8ZM-0.6 0.8V-5.8L4.6 0.8Z",
+    "Balloon": "M0-6.2a4.3 4.3 0 0 1 4.3 4.3C4.3 0.6 1.6 2.2 1 3.2H-1C-1.6 2.2-4.3 0.6-4.3-1.9"
+    "A4.3 4.3 0 0 1 0-6.2ZM-1.4 4H1.4V6.2H-1.4Z",
+}
+# What each action part does, for a card's help.
+ACTION_PARTS = {
+    "detour": "send a marker onto a detour",
+    "backward": "every marker goes back",
+    "block": "block the next round's move parts",
+}
 BLUE_AREA = "#bcd9f0"
 DETOUR_RED = "#c0392b"
 CARD_W, CARD_H = 140.0, 46.0
@@ -299,12 +313,15 @@ def _distances(view: dict[str, JSON], length: int) -> dict[Place, int]:
 
 
 def _transport(transport: str, symbol: str, x: float, y: float) -> str:
-    """A transport: a disc in its colour with its letter (t Train, b Boat, a Balloon)."""
-    return svg.group(
-        {"class": "transport"},
-        svg.tag("circle", {"cx": x, "cy": y, "r": 8, "fill": TRANSPORT_FILL.get(transport)}),
-        svg.text(x, y, symbol, {"fill": "white", "font-size": 12, "font-weight": "bold"}),
-    )
+    """A transport: a disc in its colour with its picture (a map's own transport: its letter)."""
+    disc = svg.tag("circle", {"cx": x, "cy": y, "r": 8, "fill": TRANSPORT_FILL.get(transport)})
+    if transport in PICTURES:
+        picture = svg.tag(
+            "path", {"d": PICTURES[transport], "fill": "white", "transform": f"translate({x} {y})"}
+        )
+    else:
+        picture = svg.text(x, y, symbol, {"fill": "white", "font-size": 12, "font-weight": "bold"})
+    return svg.group({"class": "transport"}, disc, picture)
 
 
 def _space(
@@ -510,6 +527,11 @@ def _card(card: dict[str, Any], symbols: dict[str, str], x: float, y: float, liv
     parts = [
         svg.tag("rect", {**box, "stroke": svg.INK}),
         svg.text(x + 8, y + 12, f"{card['name']} · rank {card['rank']}", {"text-anchor": "start"}),
+        svg.title(
+            f"{card['name']}: move with {' + '.join(card['move'])}"
+            + (f", or {ACTION_PARTS[card['action']]}" if card["action"] in ACTION_PARTS else "")
+            + f" · rank {card['rank']}: markers finishing in one round are parted by ranks in hand"
+        ),
     ]
     parts += [
         _transport(transport, symbols[transport], x + 16 + 19 * k, y + 33)
