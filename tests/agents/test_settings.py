@@ -52,7 +52,7 @@ def test_the_table_names_every_setting_of_every_bot() -> None:
         (
             "oracle",
             {},
-            "unknown agent 'oracle'; expected one of: easy, greedy, hard, mcts, normal, "
+            "unknown agent 'oracle'; expected one of: easy, greedy, guide, hard, mcts, normal, "
             "playout, random",
         ),
         ("random", {"depth": 3}, "agent 'random' does not take depth; it takes no settings"),

@@ -88,6 +88,7 @@ BOTS: dict[str, tuple[Setting, ...]] = {
     "easy": (),
     "normal": (),
     "hard": (),
+    "guide": (),  # a game's lesson (towpath.core.lesson): not offered at a table
     "playout": (_float("randomness", 0, 1, "share of moves played uniformly at random"),),
     "greedy": (
         _int("budget", 0, 20_000, "evaluations spent playing on to the end of a turn"),
@@ -147,5 +148,5 @@ def describe_bots() -> list[dict[str, JSON]]:
             "settings": [setting.form() for setting in BOTS[name]],
             "defaults": dict(check_settings(name, {})),
         }
-        for name in [*LEVELS, *(name for name in bot_names() if name not in LEVELS)]
+        for name in [*LEVELS, *(name for name in bot_names() if name not in {*LEVELS, "guide"})]
     ]

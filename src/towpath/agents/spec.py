@@ -15,6 +15,7 @@ from typing import Any
 
 from towpath.agents.base import Agent
 from towpath.agents.greedy import GreedyAgent
+from towpath.agents.guide import GuideAgent
 from towpath.agents.levels import LEVELS, LevelAgent
 from towpath.agents.mcts import MCTSAgent
 from towpath.agents.playout import PlayoutAgent
@@ -128,3 +129,11 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
     **{level: partial(LevelAgent, level, build) for level in LEVELS},
 }
+
+
+def _guide(seed: int = 0) -> Agent:
+    """A lesson's guide, a normal bot after the lesson."""
+    return GuideAgent(LevelAgent("normal", build, seed=seed))
+
+
+AGENTS["guide"] = _guide

@@ -16,6 +16,7 @@ import towpath
 from towpath.agents.settings import describe_bots
 from towpath.core import registry
 from towpath.core.game import JSON, Game
+from towpath.core.lesson import has_lesson, read_lesson
 from towpath.core.options import (
     BoolOption,
     ChoiceOption,
@@ -80,6 +81,7 @@ def game_list() -> list[dict[str, JSON]]:
                 "picture": f"/api/games/{game_id}/picture.svg",
                 "rules": f"/rules/{game_id}",
                 "options": [option_form(cls, spec) for spec in cls.option_specs],
+                "lesson": read_lesson(cls).to_json() if has_lesson(cls) else None,
             }
         )
     return games

@@ -22,6 +22,7 @@ function showGames() {
         el("div", { class: "muted", text: `${game.min_players}–${game.max_players} players · ${game.play_time}` }),
         el("div", { class: "card-buttons" },
           el("button", { class: "primary", type: "button", "data-quick": game.id, text: "Play against bots", title: "you and normal bots, at once", onclick: () => playAgainstBots(game) }),
+          game.lesson ? el("button", { type: "button", "data-learn": game.id, text: "Learn to play", title: "a short prepared game against a guide, explained move by move", onclick: () => learn(game) }) : "",
           el("button", { type: "button", "data-choose": game.id, text: "Set up a table", onclick: () => choose(game.id, true) }),
           el("a", { class: "button", href: game.rules, text: "Rules" }))));
     box.append(card);
@@ -31,9 +32,19 @@ function showGames() {
 }
 
 // One click to a game: you and the game's usual number of players in normal bots, unlisted.
-async function playAgainstBots(game) {
+function playAgainstBots(game) {
   const bots = Array.from({ length: game.default_players - 1 }, () => ({ kind: "bot", agent: "normal" }));
-  const body = { game: game.id, players: game.default_players, seats: [{ kind: "human" }, ...bots], listed: false };
+  openRoom(game, { game: game.id, players: game.default_players, seats: [{ kind: "human" }, ...bots], listed: false });
+}
+
+// The game's lesson: its prepared table, you against its guide.
+function learn(game) {
+  const { players, options, seed } = game.lesson;
+  const guides = Array.from({ length: players - 1 }, (_, k) => ({ kind: "bot", agent: "guide", name: players > 2 ? `Guide ${k + 1}` : "Guide" }));
+  openRoom(game, { game: game.id, players, options, seed, seats: [{ kind: "human", name: "You" }, ...guides], listed: false });
+}
+
+async function openRoom(game, body) {
   const response = await fetch("/api/rooms", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const data = await response.json();
   if (!response.ok) { $("games-error").textContent = `${game.title}: ${describeError(data)}`; return; }

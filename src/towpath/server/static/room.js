@@ -5,6 +5,7 @@
 import { candidates, covered, pick, split, turnFamily } from "./picking.js";
 import { $, el } from "./dom.js";
 import { focusBoard } from "./minimap.js";
+import { lessonLegal, loadLesson, showLesson } from "./lesson.js";
 import { drawBoard, pickedNodes, piecePlaces, playMotion, preview, setZoom, sizeBoard } from "./board.js";
 import { act, open, send } from "./connection.js";
 import { keepSeatToken, tokens } from "./link.js";
@@ -167,6 +168,7 @@ function render() {
   $("undo").classList.toggle("hidden", !(playing && table.current.undoable));
   $("board-hint").textContent = playing ? HINT : "";
   showStatus();
+  showLesson();
   showSeats();
   showActions();
   showLog();
@@ -186,9 +188,11 @@ function receive(message) {
     const oneMove = table.current && message.version === table.current.version + 1 && message.moves.length === table.current.moves.length + 1;
     const before = oneMove ? piecePlaces($("board")) : new Map();
     table.current = message;
+    table.current.legal = lessonLegal(table.current.legal);
     if (fresh) { table.picks = []; table.turnIndex = 0; table.words = new Map(table.current.legal.map((a) => [a.action, split(a.action)])); }
     $("error").textContent = "";
     render();
+    loadLesson().then((loaded) => { if (loaded) { table.current.legal = lessonLegal(table.current.legal); render(); } });
     if (oneMove) playMotion($("board"), before, table.current.moves.at(-1)?.story);
     if (tokens.host && fresh) showHost();
   } else if (message.type === "presence") {
@@ -249,9 +253,10 @@ const wide = matchMedia("(min-width: 901px)");
 function placePanels() {
   if (wide.matches) {
     $("side").prepend($("since"));
-    $("side-choice").append($("pick-panel"));
+    $("side-choice").append($("lesson"), $("pick-panel"));
   } else {
     $("status-box").insertBefore($("since"), $("result"));
+    $("status-box").insertBefore($("lesson"), $("since"));
     $("board-actions").prepend($("pick-panel"));
   }
 }

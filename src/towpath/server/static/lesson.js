@@ -1,0 +1,59 @@
+// A lesson: a game's prepared first game against its guide bot (towpath.core.lesson). While the
+// game follows the lesson, the page explains each of the learner's moves and offers only the
+// lesson's move, so the board lights up just what to click.
+import { $, el } from "./dom.js";
+import { table } from "./table.js";
+
+let lesson;  // the game's lesson: undefined until asked for, null while it loads
+
+const isLesson = () => table.current.seats.some((seat) => seat.kind === "bot" && seat.agent === "guide");
+
+// The lesson's steps, once this room is known to be one (the catalogue names them).
+export async function loadLesson() {
+  if (lesson !== undefined || !isLesson()) return false;
+  lesson = null;
+  const catalogue = await (await fetch("/api/games")).json();
+  lesson = catalogue.games.find((game) => game.id === table.current.game)?.lesson || null;
+  return Boolean(lesson);
+}
+
+// The step to play now, while every move so far was the lesson's; null off the lesson's path.
+function step() {
+  const played = table.current.log;
+  if (!lesson || !played.every((notation, k) => lesson.steps[k]?.play === notation)) return null;
+  return lesson.steps[played.length] || null;
+}
+
+export function lessonLegal(legal) {
+  const now = step();
+  if (!now || now.seat !== table.current.seat) return legal;
+  const only = legal.filter((action) => action.action === now.play);
+  return only.length ? only : legal;
+}
+
+export function showLesson() {
+  const box = $("lesson");
+  box.classList.toggle("hidden", !lesson);
+  if (!lesson) return;
+  $("since").classList.add("hidden");  // the lesson tells what happened
+  $("seed-note").classList.add("hidden");  // a lesson's seed is its own, the same for everyone
+  const { steps } = lesson, played = table.current.log.length, now = step();
+  const yours = steps.filter((s) => s.seat === table.current.seat);
+  const lines = [];
+  if (now || played === steps.length) {  // what the guides did since your last move
+    for (let k = played - 1; k >= 0 && steps[k].seat !== table.current.seat; k--) {
+      if (steps[k].say) lines.unshift(el("p", { class: "lesson-before", text: steps[k].say }));
+    }
+  }
+  let head;
+  if (now && now.seat === table.current.seat) {
+    head = `Learn to play · step ${yours.indexOf(now) + 1} of ${yours.length}`;
+    lines.push(el("p", { class: "lesson-do", text: now.say }));
+  } else if (now) {
+    head = "Learn to play · the guide's move";
+  } else {
+    head = played >= steps.length ? "Learn to play · the lesson is over" : "Learn to play · off the lesson's path";
+    if (played < steps.length) lines.push(el("p", { text: "You played another move than the lesson's: play on freely against the guide." }));
+  }
+  box.replaceChildren(el("strong", { text: head }), ...lines);
+}
