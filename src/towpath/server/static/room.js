@@ -123,7 +123,7 @@ function showPanel() {
   const whole = left.filter((a) => covered(a.action, chosen));
   const offered = left.length <= OFFERED ? left : whole;
   if (!offered.length) {
-    $("offers").append(el("span", { class: "muted", text: `${left.length} moves begin this way: pick the next part on the board.` }));
+    $("offers").append(el("span", { class: "muted", text: `Now click the next part of your move on the board (it lights up; ${left.length} moves go on from here).` }));
     return;
   }
   for (const action of offered) {
