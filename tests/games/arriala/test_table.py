@@ -94,3 +94,22 @@ def test_the_virtual_player_ahead_means_nobody_wins() -> None:
     ending = state.ending()
     assert ending is not None and (ending.reason, ending.winners) == ("nobody", ())
     assert ending.how.endswith("The virtual player has the most points, so nobody wins.")
+
+
+def test_an_action_that_completes_a_section_tells_its_scoring() -> None:
+    state = position(canal={18: "r", 19: "r", 20: "y", 21: "y", 23: "g"})
+    assert words(state, "move g1@23 22").what == (
+        "green worker 1 from Moissac (23) to space 22 (1 AP); section 18–22 scored: green +8"
+    )
+    state = position(canal={9: "r", 10: "r", 11: "y", 14: "y"}, locks=(13,))
+    assert words(state, "move y2@14 12").what.endswith(
+        "; section 9–12 scored: a tie, nobody scores"
+    )
+
+
+def test_a_lock_that_cuts_off_full_parts_tells_each_and_not_its_own_point_again() -> None:
+    state = position(canal={9: "r", 11: "y"}, locks=(12,))
+    assert words(state, "lock 10").what == (
+        "a lock on space 10 (+1 point) (4 AP); sections 9 and 11 scored: red +1, yellow +1"
+    )
+    assert words(state, "place 30").what == "a new worker on space 30 (3 AP)"

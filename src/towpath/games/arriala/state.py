@@ -3,6 +3,8 @@ listed, checked and carried out by its rules module (movement, sections, cards).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from towpath.core.actions import Action, Words
 from towpath.core.errors import IllegalAction
 from towpath.core.game import EndReason
@@ -23,12 +25,14 @@ from towpath.games.arriala.actions import (
 )
 from towpath.games.arriala.position import Position
 from towpath.games.arriala.view import DISPLAY
-from towpath.games.arriala.words import words
+from towpath.games.arriala.words import scoring, words
 
 ACTIONS = (Move, ToVineyard, ToCanal, Place, River, Lock, BuildMasterwork, Draw)
 # Actions paid with action points that reveal nothing and draw no chance: while the turn goes
 # on, they can be taken back (a card played was hidden in hand; a draw shows a card).
 TAKEN_BACK = (Move, ToVineyard, ToCanal, Place, River, Lock)
+# The actions that may fill a section of the canal, which the rules then score at once.
+FILLING = (Move, Place, ToCanal, Lock)
 
 
 class ArrialaState(Position):
@@ -130,6 +134,15 @@ class ArrialaState(Position):
         card = getattr(action, "card", None)
         if card is not None:
             cards.discard(self, card)
+        if isinstance(action, Draw):
+            cards.draw_card(self)
+        else:
+            self._build(action)
+        if not self.over and self.ap == 0:
+            self._end_turn()
+
+    def _build(self, action: Action) -> None:
+        """What an action does on the board (and the scoring that follows)."""
         if isinstance(action, Move):
             movement.move(self, action)
         elif isinstance(action, ToVineyard):
@@ -142,12 +155,9 @@ class ArrialaState(Position):
             movement.river(self, action)
         elif isinstance(action, Lock):
             sections.build_lock(self, action.target)
-        elif isinstance(action, BuildMasterwork):
-            cards.build_masterwork(self, action)
         else:
-            cards.draw_card(self)
-        if not self.over and self.ap == 0:
-            self._end_turn()
+            assert isinstance(action, BuildMasterwork)
+            cards.build_masterwork(self, action)
 
     def _end_turn(self) -> None:
         workers = len(self.where)
@@ -189,7 +199,13 @@ class ArrialaState(Position):
         return f"{ended}: the most points win (ties: the most workers on the canal)."
 
     def _words(self, action: Action) -> Words:
-        return words(self.game.layout, self.game.rules, action, self._cost(action))
+        said = words(self.game.layout, self.game.rules, action, self._cost(action))
+        if not isinstance(action, FILLING):
+            return said
+        after = self.clone()
+        after._build(action)  # the board alone: the card played may be hidden from others
+        direct = self.game.rules.points.lock if isinstance(action, Lock) else 0
+        return replace(said, what=said.what + scoring(self.game.rules, self, after, direct))
 
     def _undoable(self) -> bool:
         """The seat to move has spent action points this turn (the last action was its own),

@@ -16,6 +16,7 @@ from towpath.games.arriala.actions import (
     ToVineyard,
 )
 from towpath.games.arriala.components import CardType, Layout, Rules
+from towpath.games.arriala.position import Position
 
 
 def card_title(card: CardType) -> str:
@@ -99,4 +100,26 @@ def _said(layout: Layout, rules: Rules, action: Action) -> tuple[str, str, str]:
         return "play a card", "built", f"the {work} (+{rules.points.masterwork} points)"
     if isinstance(action, Draw):
         return "draw a card", "drew", "a card"
-    return "end the turn", "ended", "their turn"
+    return "end the turn", "ended their turn", ""
+
+
+def scoring(rules: Rules, before: Position, after: Position, direct: int) -> str:
+    """What the rules scored after an action, said after it: each section it completed and who
+    gained what (`direct`: the action's own points, not told again), and the end it brought."""
+    layout = before.game.layout
+    newly = [p for p in layout.open_spaces if after.scored[p] and not before.scored[p]]
+    if not newly:
+        return ""
+    runs: list[list[int]] = []
+    for p in newly:
+        if runs and runs[-1][-1] == p - 1:
+            runs[-1].append(p)
+        else:
+            runs.append([p])
+    names = [f"{run[0] + 1}–{run[-1] + 1}" if len(run) > 1 else f"{run[0] + 1}" for run in runs]
+    gains = [now - was for now, was in zip(after.points, before.points, strict=True)]
+    gains[before.player] -= direct
+    told = ", ".join(f"{rules.colours[c]} +{gain}" for c, gain in enumerate(gains) if gain)
+    ended = "; the canal is complete and the vineyards are scored" if after.over else ""
+    sections = f"section{'s' if len(runs) > 1 else ''} {' and '.join(names)}"
+    return f"; {sections} scored: {told or 'a tie, nobody scores'}{ended}"
