@@ -25,9 +25,11 @@ def test_actions_parts_say_what_they_do() -> None:
     state = position(["5", "5", "0", "0"])
     assert words(state, "detour red").what == "Detour to send red onto D1"
     assert words(state, "backward 1").what == (
-        "Backward: every marker goes 2 spaces back, then yellow 1 space on, to space 4"
+        "Backward: every marker goes 2 spaces back, then yellow goes 1 space on, to space 4"
     )
-    assert words(state, "block 0").what.startswith("Block: the next round is blocked")
+    assert (
+        words(state, "block 0").what == "Block: the next round is blocked; yellow stays on space 5"
+    )
     assert words(state, "pass voyage").line("Ann") == "Ann played Voyage for yellow, for no effect"
 
 
@@ -38,7 +40,9 @@ def test_a_move_longer_than_the_track_is_said_ending_at_the_finish() -> None:
     assert state.words(Move("voyage", far)).what == (
         f"Voyage to move yellow {far} spaces, to the finish"
     )
-    assert state.words(Backward(far)).what.endswith(f"then yellow {far} spaces on, to the finish")
+    assert state.words(Backward(far)).what.endswith(
+        f"then yellow goes {far} spaces on, to the finish"
+    )
 
 
 def test_the_first_part_of_a_special_can_be_taken_back_until_the_second() -> None:

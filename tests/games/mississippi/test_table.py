@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import towpath
 from tests.games.mississippi.helpers import SE, E, W, act, position, showing
 from towpath.core.actions import Words
 from towpath.games.mississippi.actions import Move
+from towpath.games.mississippi.words import reactions
 
 
 def test_a_forward_move_is_said_with_where_it_lands_jumping_boats() -> None:
@@ -131,3 +133,20 @@ def test_a_move_that_docks_with_no_difference_tells_nothing_more() -> None:
     state = position([17, 20], facing=[showing(4, W), showing(4, E)])
     said = state.words(state.game.parse_action("f2", state)).what
     assert said == "2 open spaces downstream to space 19 for 2 logs"
+
+
+def test_a_boat_sent_on_twice_running_is_named_once() -> None:
+    assert reactions([(1, 8), (1, 11), (0, 14)], finish=85) == (
+        "; docking sent seat 1's boat on to space 8, then on to space 11, "
+        "then seat 0's boat on to space 14"
+    )
+
+
+def test_the_turn_chips_are_drawn_only_once_the_boat_may_turn() -> None:
+    game = towpath.load("mississippi", 2)
+    state = game.new_state(1)
+    assert 'data-pick="r+1"' not in state.render_svg(0), "no turning on a boat's first turn"
+    assert 'data-pick="pass"' not in state.render_svg(0), "a boat with logs cannot pass"
+    for notation in ("f3", "f3"):
+        state.apply(game.parse_action(notation, state))
+    assert 'data-pick="r+1"' in state.render_svg(0)

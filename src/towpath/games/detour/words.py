@@ -47,8 +47,7 @@ def words(game: DetourTable, nodes: list[int], colour: int, action: Action) -> W
         return Words(
             f"play {card}",
             "played",
-            f"{card}: every marker goes {back} back, then {name} {spaces(action.steps)} on, "
-            f"to {end}",
+            f"{card}: every marker goes {back} back, then {name} {_onward(action.steps, end)}",
         )
     if isinstance(action, Block):
         card = game.cards[game.action_card["block"]].name
@@ -56,6 +55,12 @@ def words(game: DetourTable, nodes: list[int], colour: int, action: Action) -> W
         return Words(
             f"play {card}",
             "played",
-            f"{card}: the next round is blocked; {name} goes {spaces(action.steps)} on, to {end}",
+            f"{card}: the next round is blocked; {name} {_onward(action.steps, end)}",
         )
     return Words("end the turn", "ended", f"{name}'s turn without the card's second part")
+
+
+def _onward(steps: int, end: str) -> str:
+    """Where an action's move takes the card's marker: "goes 2 spaces on, to space 9", or
+    "stays on space 7"."""
+    return f"stays on {end}" if steps == 0 else f"goes {spaces(steps)} on, to {end}"

@@ -129,7 +129,10 @@ def render_svg(view: dict[str, JSON]) -> str:
     y = river.below
     parts.append(_boat_rows(view, y))
     y += ROW * (len(view["boats"]) + 1)
-    parts.append(_chips(view["current_player"] is not None, y, river.width))
+    moving = view["current_player"]
+    if moving is not None:
+        boat = view["boats"][moving]
+        parts.append(_chips(boat["started"], boat["started"] or not boat["logs"], y, river.width))
     key, used = svg.legend(12, y + 48, river.width - 24, _legend_entries())
     height = y + 48 + used + 8
     background = svg.tag("rect", {"width": river.width, "height": height, "fill": svg.LAND})
@@ -348,7 +351,7 @@ def _boat_rows(view: dict[str, JSON], top: float) -> str:
 def _boat_row(seat: int, y: float, where: str, logs: int, moving: bool) -> str:
     """A boat's row under the river: where it is, its logs, and whether it is to move."""
     on = svg.ink_on(svg.seat_colour(seat))
-    said = f" · {where} · {logs} logs{' ◀ to move' if moving else ''}"
+    said = f" · {where} · {counted(logs, 'log')}{' ◀ to move' if moving else ''}"
     return "".join(
         (
             svg.tag("circle", {"cx": 22, "cy": y, "r": 11, "fill": svg.seat_colour(seat)}),
@@ -359,12 +362,13 @@ def _boat_row(seat: int, y: float, where: str, logs: int, moving: bool) -> str:
 
 
 @lru_cache(maxsize=16)
-def _chips(playing: bool, y: float, width: float) -> str:
-    """Turn chips (the boat turns before it moves), and `pass`, while the game goes on."""
-    if not playing:
+def _chips(turning: bool, passing: bool, y: float, width: float) -> str:
+    """The chips of the boat to move: its turns (it turns before it moves; never on its first
+    turn) and `pass` (on a first turn, only for a boat without logs)."""
+    if not (turning or passing):
         return ""
-    said = svg.text(12, y + 15, "Turn:", {"text-anchor": "start"})
-    chips = [*TURNS, ("pass", None)]
+    said = svg.text(12, y + 15, "Turn:" if turning else "Or:", {"text-anchor": "start"})
+    chips = [*(TURNS if turning else ()), *((("pass", None),) if passing else ())]
     return svg.group({"class": "chips"}, said, *svg.chip_rows(chips, 56, y, width))
 
 

@@ -54,10 +54,12 @@ def turn_words(game: MississippiTable, rotation: int) -> str:
 
 def reactions(sent: Sequence[Sent], finish: int) -> str:
     """The boats docking sent on, in order: "; docking sent seat 1's boat on to space 14, then
-    seat 0's boat on to space 17" (the page writes each seat's player for "seat N")."""
+    seat 0's boat on to space 17" (the page writes each seat's player for "seat N"); a boat sent
+    on twice running is named once: "seat 1's boat on to space 8, then on to space 11"."""
     told = [
-        f"seat {boat}'s boat " + ("across the finish" if end == finish else f"on to space {end}")
-        for boat, end in sent
+        ("" if k and sent[k - 1][0] == boat else f"seat {boat}'s boat ")
+        + ("across the finish" if end == finish else f"on to space {end}")
+        for k, (boat, end) in enumerate(sent)
     ]
     return "; docking sent " + ", then ".join(told) if told else ""
 

@@ -87,7 +87,8 @@ export function preview(action) {
 // Pieces (`data-piece`) slide from where the last drawing had them to where this one has them.
 // A move's story ([piece, place] steps, in the order the rules made them) plays step by step,
 // then every other piece that moved slides at once. Reduced motion: the board simply changes.
-const STEP_MS = 420;
+const STEP_MS = 360;
+const STORY_MS = 1200;  // the longest a move's motion takes: longer stories step faster
 let motion = 0;  // the motion under way: a newer drawing stops an older one's
 
 function centre(node) {
@@ -142,7 +143,7 @@ export async function playMotion(box, before, story) {
       await Promise.all(step.map(({ piece, from, to }) => {
         const node = pieces.get(piece);
         node.style.transform = shift(piece, to);
-        return node.animate([{ transform: shift(piece, from) }, { transform: shift(piece, to) }], { duration: STEP_MS, easing: "ease-in-out" }).finished;
+        return node.animate([{ transform: shift(piece, from) }, { transform: shift(piece, to) }], { duration: Math.min(STEP_MS, STORY_MS / steps.length), easing: "ease-in-out" }).finished;
       }));
     }
   } catch {

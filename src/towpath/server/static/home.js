@@ -54,7 +54,8 @@ async function openRoom(game, body) {
 function choose(gameId, scroll = false) {
   $("game").value = gameId;
   $("form-error").textContent = "";
-  document.querySelectorAll(".game-card").forEach((c) => c.classList.toggle("chosen", c.dataset.game === gameId));
+  // The card is outlined once someone chose it (not for the form's first game at load).
+  document.querySelectorAll(".game-card").forEach((c) => c.classList.toggle("chosen", scroll && c.dataset.game === gameId));
   const game = chosenGame();
   $("players").min = game.min_players;
   $("players").max = game.max_players;

@@ -17,6 +17,7 @@ import { mine, nameOf, named, nameSeatsInBoard, runs, table } from "./table.js";
 
 const OFFERED = 10;  // the most actions offered by name once picks narrow them
 let wasMine = false;
+let wasOver = false;
 let drawn = false;  // the board has been drawn once: later drawings keep where the player looks
 
 // -- picking on the board --------------------------------------------------------------------
@@ -149,9 +150,11 @@ function turnBy(step) {
 function render() {
   const playing = mine();
   const begins = playing && !wasMine;
+  const ends = drawn && table.current.over && !wasOver;  // ended while this page watched
   if (begins) { notifyTurn(); showSince(); }
   if (!playing) hideSince();
   wasMine = playing;
+  wasOver = table.current.over;
   document.title = `${playing ? "▶ Your turn · " : ""}${table.current.title} · towpath`;
   $("title").textContent = `${table.current.title} · room ${table.current.room}`;
   $("rules-link").href = `/rules/${table.current.game}`;
@@ -173,6 +176,7 @@ function render() {
   showActions();
   showLog();
   showResult();
+  if (ends) $("status-box").scrollIntoView({ behavior: "smooth", block: "start" });  // "Game over"
   showFairness();
   showClock();
   $("chat-form").classList.toggle("hidden", table.current.seat === null);
