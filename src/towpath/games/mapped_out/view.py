@@ -354,7 +354,7 @@ def _svg_headline(view: dict[str, JSON]) -> str:
     phase = {"build": "Building the map", "walk": "The walk", "over": "Game over"}[view["phase"]]
     if view["current_player"] is None:
         return f"{phase} · pile {view['pile']} tiles"
-    return f"{phase} · pile {view['pile']} tiles · to {view['prompt']}"
+    return f"{phase} · pile {view['pile']} tiles · next: {view['prompt']}"
 
 
 def _grid(
@@ -450,10 +450,12 @@ def _paths(view: dict[str, JSON], at: Any) -> list[str]:
 
 
 def _pawn(seat: int, x: float, y: float) -> list[str]:
-    """A pawn: a disc in its seat's colour with the seat's number (from 1, as people count)."""
+    """A pawn: a square in its seat's colour with the seat's number (from 1, as people count),
+    so that it is not taken for a fish (a disc)."""
     fill = svg.seat_colour(seat)
+    square = {"x": x - 8.5, "y": y - 8.5, "width": 17, "height": 17, "rx": 3}
     return [
-        svg.tag("circle", {"cx": x, "cy": y, "r": 8.5, "fill": fill, "stroke": svg.INK}),
+        svg.tag("rect", {**square, "fill": fill, "stroke": svg.INK, "stroke-width": 1.5}),
         svg.text(x, y + 0.5, seat + 1, {"font-weight": "bold", "fill": svg.ink_on(fill)}),
         svg.title(f"seat {seat}'s pawn"),
     ]
@@ -486,7 +488,7 @@ def _tile_svg(tile: dict[str, Any], x: float, y: float, start: bool) -> list[str
         parts.append(svg.text(x + 8, fish_y, "no fish", {"text-anchor": "start", "fill": "#777"}))
     if start:
         star = {"text-anchor": "end", "fill": "#b7791f", "font-size": 16}
-        parts.append(svg.text(x + TILE - 6, y + TILE - 14, "★", star))
+        parts.append(svg.text(x + TILE - 6, y + 13, "★", star))  # clear of the pawns below
     return parts
 
 
