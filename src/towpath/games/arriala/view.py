@@ -460,7 +460,20 @@ def _space_svg(view: dict[str, JSON], space: dict[str, Any], x: float, y: float,
     scored = space["section"] in view["scored_sections"]
     workers = tuple((worker["colour"], worker["number"]) for worker in space["workers"])
     drawn = (space["number"], space["town"], space["lock"], space["in_play"], scored, workers)
-    return _space_drawing(drawn, x, y, last)
+    return _space_drawing(drawn, _space_help(space, scored), x, y, last)
+
+
+def _space_help(space: dict[str, Any], scored: bool) -> str:
+    """What a space is, for the hint: its section and whether it was scored, a lock, a town."""
+    said = f"space {space['number']}"
+    if space["town"]:
+        return f"{space['town']} ({space['number']}): a town, room for any number of workers"
+    if not space["in_play"]:
+        return f"{said}: out of play"
+    if space["lock"]:
+        return f"{said}: a lock, between two sections"
+    section = space["section"].replace("-", "–")
+    return f"{said} · section {section}" + (", scored" if scored else ", scored once full")
 
 
 # A space as its drawing shows it: its number, town, lock, whether it is in play and scored,
@@ -469,7 +482,7 @@ DrawnSpace = tuple[int, str | None, bool, bool, bool, tuple[tuple[str, int], ...
 
 
 @lru_cache(maxsize=4096)  # most spaces look the same from one state to the next
-def _space_drawing(space: DrawnSpace, x: float, y: float, last: bool) -> str:
+def _space_drawing(space: DrawnSpace, help: str, x: float, y: float, last: bool) -> str:
     number, town, lock, in_play, scored, workers = space
     fill = CLOSED if not in_play else TOWN if town else SCORED if scored else CANAL
     parts = [
@@ -495,7 +508,7 @@ def _space_drawing(space: DrawnSpace, x: float, y: float, last: bool) -> str:
         parts.append(_town_name(town, x, y))
     if lock:
         parts.append(_lock(x + BOX / 2, y + BOX / 2 + 6))
-    attrs: dict[str, object] = {**svg.pick(str(number), f"space {number}"), "data-space": number}
+    attrs: dict[str, object] = {**svg.pick(str(number), help), "data-space": number}
     if last:
         attrs["data-last"] = 1
         parts.append(
