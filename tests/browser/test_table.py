@@ -111,14 +111,16 @@ def test_a_player_is_told_whose_turn_it_is_and_when_it_becomes_theirs(
     expect(bob).to_have_title("Mississippi · towpath")
     expect(bob.locator("#status")).to_have_text("Ann's turn.")
     assert bob.locator('#board [data-pick="f1"]').count() == 0, "move targets: the mover's only"
-    bob.locator('#board [data-pick="r+1"]').click()  # not Bob's turn
-    expect(bob.locator("#error")).to_have_text(
-        "It is Ann's turn, not yours: the page will tell you when it is yours."
-    )
     click_action(ann, "f1")
     expect(bob).to_have_title("▶ Your turn · Mississippi · towpath")
     expect(ann).to_have_title("Mississippi · towpath")
     expect(bob.locator("#status")).to_contain_text("Your turn")
+    click_action(bob, "f1")
+    expect(ann).to_have_title("▶ Your turn · Mississippi · towpath")
+    bob.locator('#board [data-pick="r+1"]').click()  # Ann's boat may turn now; Bob may not act
+    expect(bob.locator("#error")).to_have_text(
+        "It is Ann's turn, not yours: the page will tell you when it is yours."
+    )
 
 
 def test_the_board_is_played_by_keyboard_with_a_visible_focus(

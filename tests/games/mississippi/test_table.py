@@ -6,7 +6,7 @@ import towpath
 from tests.games.mississippi.helpers import SE, E, W, act, position, showing
 from towpath.core.actions import Words
 from towpath.games.mississippi.actions import Move
-from towpath.games.mississippi.words import reactions
+from towpath.games.mississippi.words import Sent, reactions
 
 
 def test_a_forward_move_is_said_with_where_it_lands_jumping_boats() -> None:
@@ -136,7 +136,7 @@ def test_a_move_that_docks_with_no_difference_tells_nothing_more() -> None:
 
 
 def test_a_boat_sent_on_twice_running_is_named_once() -> None:
-    assert reactions([(1, 8), (1, 11), (0, 14)], finish=85) == (
+    assert reactions([Sent(1, 8), Sent(1, 11), Sent(0, 14)], finish=85) == (
         "; docking sent seat 1's boat on to space 8, then on to space 11, "
         "then seat 0's boat on to space 14"
     )

@@ -487,8 +487,13 @@ def _hands(view: dict[str, JSON], top: float, width: float) -> str:
     cards = {card["name"]: card for card in view["cards"]}
     symbols = view["map"]["symbols"]
     parts = []
-    for colour, (name, hand) in enumerate(zip(view["colours"], view["hands"], strict=True)):
-        y = top + 84 * colour
+    # The viewer's own colours first, nearest the board; then the others in colour order.
+    order = sorted(
+        range(len(view["colours"])), key=lambda c: view["markers"][c]["owner"] != view["seat"]
+    )
+    for row, colour in enumerate(order):
+        name, hand = view["colours"][colour], view["hands"][colour]
+        y = top + 84 * row
         marker = view["markers"][colour]
         where = _where(marker, view["finished"], colour)
         mark = " · to play ◀" if colour == view["to_play"] else ""

@@ -294,6 +294,7 @@ def _wrapped(prefix: str, text: str) -> list[str]:
 
 TILE = 70.0
 FISH_FILL = ("#e67e22", "#16a085", "#8e44ad", "#c0392b", "#2980b9", "#7f8c8d")
+START = "#b7791f"  # the start tile's edge
 CARD_W, CARD_H = 82.0, 56.0
 SEA, FACE_DOWN, KNOWN_DOWN = "#dfeaf2", "#7c8ea0", "#d6c9f0"
 # Chips shown at the steps that take them.
@@ -474,8 +475,9 @@ def _tile_svg(tile: dict[str, Any], x: float, y: float, start: bool) -> list[str
     special = tile["special"]
     extra = f"{tile['value']:+d}" if special == "score" else (special or "").replace("_", " ")
     box = {"x": x + 2, "y": y + 2, "width": TILE - 4, "height": TILE - 4, "rx": 4}
+    edge = {"stroke": START, "stroke-width": 3} if start else {"stroke": "#8a7a55"}
     parts = [
-        svg.tag("rect", {**box, "fill": "#fff8e6", "stroke": "#8a7a55"}),
+        svg.tag("rect", {**box, "fill": "#fff8e6", **edge}),
         svg.text(x + 6, y + 12, f"{action.capitalize()} {n}", {"text-anchor": "start"}),
     ]
     if extra:
@@ -486,9 +488,6 @@ def _tile_svg(tile: dict[str, Any], x: float, y: float, start: bool) -> list[str
     parts += [_fish(kind, x + 13 + 17 * k, fish_y) for k, kind in enumerate(tile["fish"])]
     if not tile["fish"]:
         parts.append(svg.text(x + 8, fish_y, "no fish", {"text-anchor": "start", "fill": "#777"}))
-    if start:
-        star = {"text-anchor": "end", "fill": "#b7791f", "font-size": 16}
-        parts.append(svg.text(x + TILE - 6, y + 13, "★", star))  # clear of the pawns below
     return parts
 
 
@@ -639,7 +638,14 @@ def _legend_entries() -> tuple[tuple[str, str], ...]:
             svg.tag("rect", {**card, "fill": "#fff8e6", "width": 28, "x": -14}),
             "a tile: when played, Reveal, Swap or Study card N; its fish",
         ),
-        (svg.text(0, 0, "★", {"fill": "#b7791f"}), "start tile"),
+        (
+            svg.tag(
+                "rect",
+                {"x": -9, "y": -9, "width": 18, "height": 18, "rx": 3, "fill": "#fff8e6"}
+                | {"stroke": START, "stroke-width": 3},
+            ),
+            "start tile (its gold edge)",
+        ),
         ("".join(_pawn(1, 0, 0)), "pawn of seat 2"),
         (
             svg.tag(

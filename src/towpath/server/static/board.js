@@ -23,15 +23,17 @@ function readable(svg) {
   return sizes.length ? 12 / Math.min(...sizes) : 0;
 }
 
-// A board is shown at its own size or larger, never with text under 12 px: on a narrow screen it
-// scrolls in its box, under a small map of the whole; "fit" fits the width as far as that allows.
+// A board is shown at its own size, or larger where it still fits the screen's width and height,
+// never with text under 12 px: on a narrow screen it scrolls in its box, under a small map of the
+// whole; "fit" fits the width as far as that allows.
 export function sizeBoard(box) {
   const svg = box.querySelector("svg");
   if (!svg) return;
   const natural = Number(svg.getAttribute("width"));
   const room = box.clientWidth || natural;
+  const high = (innerHeight - 120) / Number(svg.getAttribute("height"));  // under the page's head
   const zoom = zoomNow();
-  const scale = Math.max(readable(svg), zoom > 0 ? zoom : Math.max(1, Math.min(room / natural, 1.5)));
+  const scale = Math.max(readable(svg), zoom > 0 ? zoom : Math.max(1, Math.min(room / natural, high, 1.5)));
   svg.style.width = `${Math.round(natural * scale)}px`;
   svg.style.height = "auto";
   showMap(box);

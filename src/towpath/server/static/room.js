@@ -75,8 +75,7 @@ function wireBoard(board) {
 }
 
 // Help on the board: what the element under the pointer (or finger, or focus) is, from its
-// title or label, in the hint line above the board.
-const HINT = "Click a piece, a card or a place on the board.";
+// title or label, in a tip beside it.
 
 function helpOf(target) {
   for (let node = target; node && node.tagName !== "svg" && node !== $("board"); node = node.parentNode) {
@@ -89,8 +88,16 @@ function helpOf(target) {
 
 function showHelp(event) {
   const help = helpOf(event.target);
-  const usable = help && mine() && help.node.closest(".live, .picked, [role=button]");
-  $("board-hint").textContent = help ? `${help.text}${usable ? " · click to pick it" : ""}` : (mine() ? HINT : "");
+  const tip = $("board-hint");
+  tip.classList.toggle("hidden", !help);
+  if (!help) return;
+  const usable = mine() && help.node.closest(".live, .picked, [role=button]");
+  tip.textContent = `${help.text}${usable ? " · click to pick it" : ""}`;
+  const box = help.node.getBoundingClientRect();
+  const x = event.clientX ?? box.left + box.width / 2;  // a focus event has no pointer
+  const y = event.clientY ?? box.bottom;
+  tip.style.left = `${Math.max(4, Math.min(x + 12, innerWidth - tip.offsetWidth - 4))}px`;
+  tip.style.top = `${y + 20 + tip.offsetHeight > innerHeight ? y - tip.offsetHeight - 12 : y + 20}px`;
 }
 
 function showPanel() {
@@ -169,7 +176,7 @@ function render() {
   drawn = true;
   showPanel();
   $("undo").classList.toggle("hidden", !(playing && table.current.undoable));
-  $("board-hint").textContent = playing ? HINT : "";
+  $("board-hint").classList.add("hidden");
   showStatus();
   showLesson();
   showSeats();
@@ -230,7 +237,7 @@ $("name-form").addEventListener("submit", (event) => {
 });
 $("since-close").addEventListener("click", hideSince);
 for (const event of ["pointerover", "focusin"]) $("board").addEventListener(event, showHelp);
-$("board").addEventListener("pointerleave", () => { $("board-hint").textContent = mine() ? HINT : ""; });
+$("board").addEventListener("pointerleave", () => $("board-hint").classList.add("hidden"));
 $("undo").addEventListener("click", () => send({ type: "undo", version: table.current.version }));
 $("confirm").addEventListener("click", () => act($("confirm").dataset.action));
 $("cancel").addEventListener("click", () => { table.picks = []; render(); });
