@@ -121,19 +121,17 @@ def parse_agent_list(text: str) -> list[AgentSpec]:
     return specs
 
 
+def _guide(seed: int = 0) -> Agent:
+    """A lesson's guide, a normal bot after the lesson."""
+    return GuideAgent(LevelAgent("normal", build, seed=seed))
+
+
 # Every bot by name; a level builds its game's preset from its notation.
 AGENTS: dict[str, Callable[..., Agent]] = {
     "greedy": GreedyAgent,
     "mcts": MCTSAgent,
     "playout": PlayoutAgent,
     "random": RandomAgent,
+    "guide": _guide,
     **{level: partial(LevelAgent, level, build) for level in LEVELS},
 }
-
-
-def _guide(seed: int = 0) -> Agent:
-    """A lesson's guide, a normal bot after the lesson."""
-    return GuideAgent(LevelAgent("normal", build, seed=seed))
-
-
-AGENTS["guide"] = _guide
