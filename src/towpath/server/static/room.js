@@ -121,9 +121,8 @@ function showPanel() {
   if (family) {
     table.turnIndex = ((table.turnIndex % family.length) + family.length) % family.length;
     const action = family[table.turnIndex];
-    $("turns").classList.remove("hidden");
+    $("turns").classList.toggle("hidden", family.length < 2);  // one way only: nothing to turn
     $("turn-label").textContent = `${table.turnIndex + 1} of ${family.length}`;
-    $("turn-left").disabled = $("turn-right").disabled = family.length < 2;
     offerConfirm(action);
     preview(action);
     return;
