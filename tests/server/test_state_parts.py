@@ -63,4 +63,4 @@ def test_a_state_carries_only_the_moves_the_page_lacks(client: TestClient) -> No
         taken_back = step({"type": "undo"}, 2)
         assert taken_back == (0, [], []), "after a take-back the page keeps none"
         assert step({"type": "act", "action": place}, 3) == (0, ["placed"], [place])
-        assert step({"type": "act", "action": "end"}, 4) == (1, ["ended"], ["end"])
+        assert step({"type": "act", "action": "end"}, 4) == (1, ["ended their turn"], ["end"])

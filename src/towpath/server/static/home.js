@@ -41,7 +41,7 @@ function playAgainstBots(game) {
 function learn(game) {
   const { players, options, seed } = game.lesson;
   const guides = Array.from({ length: players - 1 }, (_, k) => ({ kind: "bot", agent: "guide", name: players > 2 ? `Guide ${k + 1}` : "Guide" }));
-  openRoom(game, { game: game.id, players, options, seed, seats: [{ kind: "human", name: "You" }, ...guides], listed: false });
+  openRoom(game, { game: game.id, players, options, seed, seats: [{ kind: "human" }, ...guides], listed: false });
 }
 
 async function openRoom(game, body) {

@@ -5,6 +5,7 @@ import { $, el } from "./dom.js";
 import { table } from "./table.js";
 
 let lesson;  // the game's lesson: undefined until asked for, null while it loads
+let toldAt = -1;  // the move count the panel last spoke at
 
 const isLesson = () => table.current.seats.some((seat) => seat.kind === "bot" && seat.agent === "guide");
 
@@ -37,11 +38,14 @@ export function showLesson() {
   if (!lesson) return;
   $("since").classList.add("hidden");  // the lesson tells what happened
   $("seed-note").classList.add("hidden");  // a lesson's seed is its own, the same for everyone
+  const chosen = document.getElementById("seed-chosen");
+  if (chosen) chosen.textContent = "A lesson is a prepared game: its seed is the lesson's own, the same every time.";
   const { steps } = lesson, played = table.current.log.length, now = step();
   const yours = steps.filter((s) => s.seat === table.current.seat);
   const lines = [];
-  if (now || played === steps.length) {  // what the guides did since your last move
-    for (let k = played - 1; k >= 0 && steps[k].seat !== table.current.seat; k--) {
+  const over = played >= steps.length && lesson.steps.every((s, k) => table.current.log[k] === s.play);
+  if (now || over) {  // what the guides did since your last move, or the lesson's last words
+    for (let k = Math.min(played, steps.length) - 1; k >= 0 && steps[k].seat !== table.current.seat; k--) {
       if (steps[k].say) lines.unshift(el("p", { class: "lesson-before", text: steps[k].say }));
     }
   }
@@ -52,8 +56,11 @@ export function showLesson() {
   } else if (now) {
     head = "Learn to play · the guide's move";
   } else {
-    head = played >= steps.length ? "Learn to play · the lesson is over" : "Learn to play · off the lesson's path";
-    if (played < steps.length) lines.push(el("p", { text: "You played another move than the lesson's: play on freely against the guide." }));
+    head = over ? "Learn to play · the lesson is over" : "Learn to play · off the lesson's path";
+    if (!over) lines.push(el("p", { text: "You played another move than the lesson's: play on freely against the guide." }));
   }
   box.replaceChildren(el("strong", { text: head }), ...lines);
+  // A new step, in one column (a phone): its words come into view before its clicks.
+  if (played !== toldAt && !box.closest("#side")) box.scrollIntoView({ behavior: "smooth", block: "start" });
+  toldAt = played;
 }

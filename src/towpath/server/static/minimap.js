@@ -2,13 +2,18 @@
 // in view and a tap there brings that part into view. Shown only while the board scrolls sideways.
 import { el } from "./dom.js";
 
+const HEIGHT = 120;  // px: the height a map fits the whole drawing into, if that leaves it half
+// the box's width; a taller drawing's map is that wide and shows its top (the board's own part)
+
 function mapOf(box) {
   const before = box.previousElementSibling;
   if (before && before.classList.contains("board-map")) return before;
   const map = el("div", { class: "board-map hidden", "aria-hidden": "true", title: "the whole board: tap to look there" });
   box.before(map);
   map.addEventListener("click", (event) => {
-    const shown = map.getBoundingClientRect();
+    const whole = map.querySelector(".board-map-whole");
+    if (!whole) return;
+    const shown = whole.getBoundingClientRect();
     box.scrollLeft = ((event.clientX - shown.left) / shown.width) * box.scrollWidth - box.clientWidth / 2;
   });
   box.addEventListener("scroll", () => frame(box, map), { passive: true });
@@ -33,7 +38,12 @@ export function showMap(box) {
   copy.removeAttribute("role");
   copy.querySelectorAll("text, title").forEach((node) => node.remove());  // too small to read
   copy.querySelectorAll("[tabindex]").forEach((node) => node.removeAttribute("tabindex"));
-  map.replaceChildren(copy, el("div", { class: "board-map-frame" }));
+  const [width, height] = ["width", "height"].map((side) => Number(svg.getAttribute(side)));
+  const room = map.clientWidth;
+  const scale = Math.min(room / width, Math.max(HEIGHT / height, room / 2 / width));
+  const whole = el("div", { class: "board-map-whole", style: `width: ${width * scale}px; height: ${height * scale}px` });
+  whole.append(copy, el("div", { class: "board-map-frame" }));
+  map.replaceChildren(whole);
   frame(box, map);
 }
 

@@ -130,7 +130,7 @@ function showPanel() {
   const whole = left.filter((a) => covered(a.action, chosen));
   const offered = left.length <= OFFERED ? left : whole;
   if (!offered.length) {
-    $("offers").append(el("span", { class: "muted", text: `Now click the next part of your move on the board (it lights up; ${left.length} moves go on from here).` }));
+    $("offers").append(el("span", { class: "muted", text: "Now click the next part of your move on the board: it lights up." }));
     return;
   }
   for (const action of offered) {
@@ -177,13 +177,13 @@ function render() {
   $("undo").classList.toggle("hidden", !(playing && table.current.undoable));
   $("board-hint").classList.add("hidden");
   showStatus();
-  showLesson();
   showSeats();
   showActions();
   showLog();
   showResult();
   if (ends) $("status-box").scrollIntoView({ behavior: "smooth", block: "start" });  // "Game over"
   showFairness();
+  showLesson();  // after the panels it speaks over (since, seed)
   showClock();
   $("chat-form").classList.toggle("hidden", table.current.seat === null);
   $("chat-note").classList.toggle("hidden", table.current.seat !== null);
