@@ -18,11 +18,14 @@ export async function loadLesson() {
   return Boolean(lesson);
 }
 
-// The step to play now, while every move so far was the lesson's; null off the lesson's path.
+// Whether every move so far, up to the lesson's end, was the lesson's.
+function followed() {
+  return table.current.log.every((notation, k) => k >= lesson.steps.length || lesson.steps[k].play === notation);
+}
+
+// The step to play now, while the game follows the lesson; null off its path or after it.
 function step() {
-  const played = table.current.log;
-  if (!lesson || !played.every((notation, k) => lesson.steps[k]?.play === notation)) return null;
-  return lesson.steps[played.length] || null;
+  return lesson && followed() ? lesson.steps[table.current.log.length] || null : null;
 }
 
 export function lessonLegal(legal) {
@@ -43,14 +46,15 @@ export function showLesson() {
   const { steps } = lesson, played = table.current.log.length, now = step();
   const yours = steps.filter((s) => s.seat === table.current.seat);
   const lines = [];
-  const over = played >= steps.length && lesson.steps.every((s, k) => table.current.log[k] === s.play);
+  const over = played >= steps.length && followed();
   if (now || over) {  // what the guides did since your last move, or the lesson's last words
     for (let k = Math.min(played, steps.length) - 1; k >= 0 && steps[k].seat !== table.current.seat; k--) {
       if (steps[k].say) lines.unshift(el("p", { class: "lesson-before", text: steps[k].say }));
     }
   }
+  const yourStep = Boolean(now) && now.seat === table.current.seat;
   let head;
-  if (now && now.seat === table.current.seat) {
+  if (yourStep) {
     head = `Learn to play · step ${yours.indexOf(now) + 1} of ${yours.length}`;
     lines.push(el("p", { class: "lesson-do", text: now.say }));
   } else if (now) {
@@ -60,7 +64,7 @@ export function showLesson() {
     if (!over) lines.push(el("p", { text: "You played another move than the lesson's: play on freely against the guide." }));
   }
   box.replaceChildren(el("strong", { text: head }), ...lines);
-  // A new step, in one column (a phone): its words come into view before its clicks.
-  if (played !== toldAt && !box.closest("#side")) box.scrollIntoView({ behavior: "smooth", block: "start" });
+  // A new step of yours, in one column (a phone): its words come into view before its clicks.
+  if (yourStep && played !== toldAt && !box.closest("#side")) box.scrollIntoView({ behavior: "smooth", block: "start" });
   toldAt = played;
 }
