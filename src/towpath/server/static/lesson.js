@@ -42,7 +42,10 @@ export function showLesson() {
   $("since").classList.add("hidden");  // the lesson tells what happened
   $("seed-note").classList.add("hidden");  // a lesson's seed is its own, the same for everyone
   const chosen = document.getElementById("seed-chosen");
-  if (chosen) chosen.textContent = "A lesson is a prepared game: its seed is the lesson's own, the same every time.";
+  if (chosen) {  // said plainly: nothing to warn of
+    chosen.textContent = "A lesson is a prepared game: its seed is the lesson's own, the same every time.";
+    chosen.classList.remove("warning");
+  }
   const { steps } = lesson, played = table.current.log.length, now = step();
   const yours = steps.filter((s) => s.seat === table.current.seat);
   const lines = [];
