@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 COMPILED := $(shell find src -name '*.pyx') $(shell $(PYTHON) -c 'import tomllib; \
 	print(*(f"src/towpath/{m}.py" for m in tomllib.load(open("pyproject.toml", "rb"))["tool"]["towpath"]["compiled"]))')
 
-.PHONY: run test check lint typecheck docs docs-serve js unit soak bench clean
+.PHONY: messages run test check lint typecheck docs docs-serve js unit soak bench clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "towpath needs Python 3.11 or newer")'
@@ -28,6 +28,10 @@ $(VENV)/.installed-dev: pyproject.toml setup.py | $(BIN)/python
 $(VENV)/.compiled: $(VENV)/.installed-dev $(COMPILED)
 	$(BIN)/python setup.py --quiet build_ext --inplace
 	@touch $@
+
+# Every package's German catalogue (data/de.po) brought up to date with the words marked in it.
+messages: $(VENV)/.installed-dev
+	$(BIN)/python scripts/messages.py
 
 run: $(VENV)/.installed
 	$(BIN)/towpath serve --host 127.0.0.1 --port 8000

@@ -70,7 +70,7 @@ def main() -> None:
 
     def made() -> object:
         room._cache.clear()
-        return room._settled(None)
+        return room._settled(None, "en")
 
     kept = (len(room.moves) - 1, room.moves[-2])  # and every move but the newest
 

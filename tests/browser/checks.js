@@ -38,4 +38,22 @@
     }
     return out;
   },
+  // Every text a reader meets: the text of each element shown (and of the board's drawing),
+  // the board's help titles, and the title, aria-label and placeholder of each element; not
+  // an action's notation (`code`), which is the same in every language.
+  texts() {
+    const out = [];
+    const shown = (node) => node.closest("svg") || node.getClientRects().length;
+    for (const node of document.querySelectorAll("body *")) {
+      if (!shown(node) || ["SCRIPT", "STYLE", "CODE"].includes(node.tagName)) continue;
+      for (const child of node.childNodes) {
+        if (child.nodeType === 3 && child.textContent.trim()) out.push(child.textContent.trim());
+      }
+      for (const name of ["title", "aria-label", "placeholder"]) {
+        const value = node.getAttribute(name);
+        if (value && value.trim()) out.push(value.trim());
+      }
+    }
+    return out;
+  },
 })

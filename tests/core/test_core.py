@@ -8,7 +8,7 @@ import pytest
 
 import towpath
 from towpath.core import grid, registry
-from towpath.core.actions import Words, a, counted
+from towpath.core.actions import Words
 from towpath.core.errors import GameError
 from towpath.core.game import EndingJSON
 from towpath.core.hexgrid import ODD_Q, ODD_R, OffsetLayout, opposite
@@ -142,16 +142,3 @@ def test_an_ending_says_its_reason_winners_and_how() -> None:
     assert ending is not None
     told: EndingJSON = {"reason": "limit", "winners": [], "how": ending.how}
     assert ending.to_json() == told
-
-
-def test_a_count_of_one_takes_the_singular() -> None:
-    assert [counted(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
-
-
-def test_a_noun_takes_the_article_its_sound_asks_for() -> None:
-    assert [a(noun) for noun in ("red flag", "orange flag", "Yellow flag", "idle")] == [
-        "a red flag",
-        "an orange flag",
-        "a Yellow flag",
-        "an idle",
-    ]

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from towpath.agents.base import Agent
 from towpath.core.actions import Action
 from towpath.core.game import Game, State
+from towpath.core.i18n import N_
 
 LEVELS = {  # the presets of a game that sets none
     "easy": "playout",
@@ -21,9 +22,9 @@ LEVELS = {  # the presets of a game that sets none
 }
 # Short enough that "normal bot: ..." fits a phone's seat list (390 px wide).
 THINKING = {
-    "easy": "plays at once, by rule of thumb",
-    "normal": "thinks up to a second a move",
-    "hard": "searches up to 2 s a move",
+    "easy": N_("plays at once, by rule of thumb"),
+    "normal": N_("thinks up to a second a move"),
+    "hard": N_("searches up to 2 s a move"),
 }
 
 

@@ -16,6 +16,9 @@ from dataclasses import dataclass
 from towpath.agents.levels import LEVELS, THINKING
 from towpath.core.errors import GameError
 from towpath.core.game import JSON
+from towpath.core.i18n import N_, translator
+
+_, n_ = translator(__name__)
 
 Param = int | float | str
 
@@ -37,15 +40,28 @@ class Setting:
     choices: tuple[str, ...] = ()
 
     def expected(self) -> str:
+        """The values the setting takes, in words (in the language spoken now)."""
         if self.choices:
-            return "one of " + ", ".join(self.choices)
-        noun = "an integer" if self.kind is int else "a number"
-        above = f"above {self.low:g}" if self.open_low else f"from {self.low:g}"
-        return f"{noun} {above} to {self.high:g}"
+            return _("one of {choices}", choices=", ".join(self.choices))
+        low, high = f"{self.low:g}", f"{self.high:g}"
+        if self.kind is int:
+            if self.open_low:
+                return _("an integer above {low} to {high}", low=low, high=high)
+            return _("an integer from {low} to {high}", low=low, high=high)
+        if self.open_low:
+            return _("a number above {low} to {high}", low=low, high=high)
+        return _("a number from {low} to {high}", low=low, high=high)
 
     def check(self, value: object) -> Param:
         """The value, if it is of the setting's type and within its range; else GameError."""
-        wrong = GameError(f"bot setting {self.name}: expected {self.expected()}, got {value!r}")
+        wrong = GameError(
+            _(
+                "bot setting {name}: expected {expected}, got {value}",
+                name=self.name,
+                expected=self.expected(),
+                value=repr(value),
+            )
+        )
         if self.choices:
             if value not in self.choices:
                 raise wrong
@@ -61,7 +77,7 @@ class Setting:
         return value
 
     def form(self) -> dict[str, JSON]:
-        """What a form needs to offer the setting."""
+        """What a form needs to offer the setting, its words in the language spoken now."""
         kind = "choice" if self.choices else self.kind.__name__
         return {
             "name": self.name,
@@ -70,7 +86,7 @@ class Setting:
             "high": self.high,
             "open_low": self.open_low,
             "choices": list(self.choices),
-            "help": self.help,
+            "help": _(self.help),
             "expected": self.expected(),
         }
 
@@ -89,29 +105,31 @@ BOTS: dict[str, tuple[Setting, ...]] = {
     "normal": (),
     "hard": (),
     "guide": (),  # a game's lesson (towpath.core.lesson): not offered at a table
-    "playout": (_float("randomness", 0, 1, "share of moves played uniformly at random"),),
+    "playout": (_float("randomness", 0, 1, N_("share of moves played uniformly at random")),),
     "greedy": (
-        _int("budget", 0, 20_000, "evaluations spent playing on to the end of a turn"),
-        _int("sample", 1, 1000, "with more legal actions than this, judge a random sample"),
-        _int("shortlist", 1, 64, "where the game estimates actions, judge only the best few"),
-        _int("worlds", 1, 16, "worlds the best few actions are judged in (what one hides)"),
+        _int("budget", 0, 20_000, N_("evaluations spent playing on to the end of a turn")),
+        _int("sample", 1, 1000, N_("with more legal actions than this, judge a random sample")),
+        _int("shortlist", 1, 64, N_("where the game estimates actions, judge only the best few")),
+        _int("worlds", 1, 16, N_("worlds the best few actions are judged in (what one hides)")),
     ),
     "mcts": (
-        _int("iterations", 1, 100_000, "search iterations (the search also stops at seconds)"),
-        _float("seconds", 0, MAX_SECONDS, "seconds of search per move", open_low=True),
-        _float("exploration", 0, 10, "UCB1's exploration constant"),
-        Setting("rollout", str, "rollout policy", choices=("random", "greedy", "playout")),
-        _float("epsilon", 0, 1, "share of random actions in greedy rollouts"),
-        _int("depth", 0, 30, "actions per rollout before the evaluation judges"),
-        _float("widening", 0, 10, "progressive widening: children per square root of visits"),
-        _int("min_children", 1, 64, "children a node may always have"),
-        _int("prior_sample", 1, 500, "actions judged one ahead to order a node's children"),
-        _int("prior_depth", 0, 5, "tree depth down to which children are ordered"),
-        _int("root_worlds", 0, 100, "common worlds the root's shortlist is first judged in"),
-        _int("shortlist", 1, 64, "the root's best-ranked actions judged in root_worlds"),
-        _float("discount", 0, 1, "per action to an outcome: below 1, wins sooner", open_low=True),
-        _float("finish", 0, 1, "what a game ended by its rules adds to every seat's value"),
-        Setting("clock", str, "what seconds are timed by", choices=("wall", "cpu")),
+        _int("iterations", 1, 100_000, N_("search iterations (the search also stops at seconds)")),
+        _float("seconds", 0, MAX_SECONDS, N_("seconds of search per move"), open_low=True),
+        _float("exploration", 0, 10, N_("UCB1's exploration constant")),
+        Setting("rollout", str, N_("rollout policy"), choices=("random", "greedy", "playout")),
+        _float("epsilon", 0, 1, N_("share of random actions in greedy rollouts")),
+        _int("depth", 0, 30, N_("actions per rollout before the evaluation judges")),
+        _float("widening", 0, 10, N_("progressive widening: children per square root of visits")),
+        _int("min_children", 1, 64, N_("children a node may always have")),
+        _int("prior_sample", 1, 500, N_("actions judged one ahead to order a node's children")),
+        _int("prior_depth", 0, 5, N_("tree depth down to which children are ordered")),
+        _int("root_worlds", 0, 100, N_("common worlds the root's shortlist is first judged in")),
+        _int("shortlist", 1, 64, N_("the root's best-ranked actions judged in root_worlds")),
+        _float(
+            "discount", 0, 1, N_("per action to an outcome: below 1, wins sooner"), open_low=True
+        ),
+        _float("finish", 0, 1, N_("what a game ended by its rules adds to every seat's value")),
+        Setting("clock", str, N_("what seconds are timed by"), choices=("wall", "cpu")),
     ),
 }
 
@@ -144,7 +162,7 @@ def describe_bots() -> list[dict[str, JSON]]:
         {
             "name": name,
             "level": name in LEVELS,
-            "thinking": THINKING.get(name),
+            "thinking": _(THINKING[name]) if name in THINKING else None,
             "settings": [setting.form() for setting in BOTS[name]],
             "defaults": dict(check_settings(name, {})),
         }

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from towpath.core.i18n import translator
+
+_, _n = translator(__name__)
+
 
 class Action:
     """A move a seat can make: frozen, hashable, and written as a short notation.
@@ -39,19 +43,9 @@ def read_number(word: str, low: int, high: int) -> int | None:
     return value if low <= value <= high else None
 
 
-def a(noun: str) -> str:
-    """The noun with its indefinite article: "a red flag", "an orange flag"."""
-    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
-
-
-def counted(count: int, noun: str) -> str:
-    """The count and its noun, plural unless one: "1 card", "3 cards"."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
 def turn_of(turn: int, limit: int) -> str:
     """The turn being played, counted from 1, and the limit: "Turn 1 of 500"."""
-    return f"Turn {min(turn + 1, limit)} of {limit}"
+    return _("Turn {turn} of {limit}", turn=min(turn + 1, limit), limit=limit)
 
 
 @dataclass(frozen=True, slots=True)

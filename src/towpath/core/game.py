@@ -21,6 +21,7 @@ import typing_extensions
 from towpath.core.actions import Action, Words
 from towpath.core.encoding import Encoding, Tensor, TensorLayout
 from towpath.core.errors import GameError, IllegalAction
+from towpath.core.i18n import language
 from towpath.core.options import Option, OptionValue
 from towpath.core.rng import Rng
 
@@ -143,10 +144,18 @@ class Game(ABC, Generic[S]):
         """Load components and check options against each other and the player count."""
 
     @classmethod
+    def package(cls) -> str:
+        """The game's package (`towpath.games.<id>`): its data, catalogue and lesson."""
+        return sys.modules[cls.__module__].__package__ or cls.__module__
+
+    @classmethod
     def guide(cls) -> str:
-        """The rules written for players, in Markdown: the game package's `data/guide.md`."""
-        package = sys.modules[cls.__module__].__package__ or cls.__module__
-        return resources.files(package).joinpath("data", "guide.md").read_text(encoding="utf-8")
+        """The rules written for players, in Markdown, in the language spoken now: the game
+        package's `data/guide.<language>.md`, else `data/guide.md` (English)."""
+        data = resources.files(cls.package()).joinpath("data")
+        translated = data.joinpath(f"guide.{language()}.md")
+        chosen = translated if translated.is_file() else data.joinpath("guide.md")
+        return chosen.read_text(encoding="utf-8")
 
     def option(self, name: str, kind: type[T]) -> T | None:
         """An option's value, typed (None where the option is unset)."""

@@ -9,7 +9,6 @@ lesson plays it through, so a lesson that a rule change broke fails at once, nam
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from towpath.core.datafile import builtin_toml
 from towpath.core.errors import GameError
+from towpath.core.i18n import Translator
 from towpath.core.options import OptionValue
 
 if TYPE_CHECKING:
@@ -34,28 +34,34 @@ class Step:
 
 @dataclass(frozen=True)
 class Lesson:
+    package: str  # the game's, whose catalogue translates what the steps say
     players: int
     seed: int
     options: dict[str, OptionValue]
     steps: tuple[Step, ...]
 
     def to_json(self) -> dict[str, JSON]:
+        """The lesson as the page reads it, in the language spoken now."""
+        _ = Translator(self.package)._
         return {
             "players": self.players,
             "seed": self.seed,
             "options": dict(self.options),
-            "steps": [{"seat": s.seat, "play": s.play, "say": s.say} for s in self.steps],
+            "steps": [
+                {"seat": s.seat, "play": s.play, "say": _(s.say) if s.say else ""}
+                for s in self.steps
+            ],
         }
 
 
 def has_lesson(game: type[Game[Any]]) -> bool:
-    return resources.files(_package(game)).joinpath("data", "lesson.toml").is_file()
+    return resources.files(game.package()).joinpath("data", "lesson.toml").is_file()
 
 
 @cache
 def read_lesson(game: type[Game[Any]]) -> Lesson:
     """The game's lesson, played through once to check it and to learn whose each step is."""
-    data = builtin_toml(_package(game), "lesson.toml")
+    data = builtin_toml(game.package(), "lesson.toml")
     table = game(data["players"], **data.get("options", {}))
     state = table.new_state(data["seed"])
     steps = []
@@ -68,8 +74,5 @@ def read_lesson(game: type[Game[Any]]) -> Lesson:
             raise GameError(f"{game.id}'s lesson, step {number}: {error}") from None
         assert seat is not None
         steps.append(Step(seat, str(action), step.get("say", "")))
-    return Lesson(data["players"], data["seed"], table.non_default_options(), tuple(steps))
-
-
-def _package(game: type[Game[Any]]) -> str:
-    return sys.modules[game.__module__].__package__ or game.__module__
+    options = table.non_default_options()
+    return Lesson(game.package(), data["players"], data["seed"], options, tuple(steps))

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from towpath.core.errors import GameError
+from towpath.core.i18n import N_
 
 OptionValue = bool | int | str | list[int] | None
 
@@ -92,16 +93,20 @@ class ChoiceOption(Option):
 LENGTH_SPAN = 2  # a game's length limit may be set up to this many times its default
 
 
-def first_player_option(most: int, help: str = "the seat that starts") -> SeatOption:
+# Option words every game may take from here; the server translates an option's label and
+# help with its game's catalogue, else with this package's.
+STARTS = N_("the seat that starts")
+UNFINISHED = N_("player turns before the game ends unfinished")
+
+
+def first_player_option(most: int, help: str = STARTS) -> SeatOption:
     """The seat that starts, of a game for at most `most` players."""
-    return SeatOption("first_player", 0, help, 0, most - 1, label="First player")
+    return SeatOption("first_player", 0, help, 0, most - 1, label=N_("First player"))
 
 
-def turn_limit(
-    default: int, help: str = "player turns before the game ends unfinished"
-) -> IntOption:
+def turn_limit(default: int, help: str = UNFINISHED) -> IntOption:
     """The safety limit on a game's player turns (`max_turns`: see `length_limit`)."""
-    return length_limit("max_turns", default, help, "Turn limit")
+    return length_limit("max_turns", default, help, N_("Turn limit"))
 
 
 def length_limit(name: str, default: int, help: str, label: str) -> IntOption:

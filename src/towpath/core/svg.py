@@ -30,6 +30,10 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from html import escape
 
+from towpath.core.i18n import language, translator
+
+_, n_ = translator(__name__)
+
 Attrs = Mapping[str, object]
 OFFERED = 10  # the most actions the web client offers by name once picks have narrowed them
 
@@ -166,7 +170,7 @@ def plain(content: object) -> str:
 
 def seat_name(seat: int, said: str | None = None) -> str:
     """A seat within `text_parts`: the client writes its player's name there."""
-    return tag("tspan", {"data-seat-name": seat}, plain(said or f"Seat {seat + 1}"))
+    return tag("tspan", {"data-seat-name": seat}, plain(said or _("Seat {n}", n=seat + 1)))
 
 
 LAST = "#111111"
@@ -191,13 +195,19 @@ def letter(name: str) -> str:
     return name[:1].upper()
 
 
-@lru_cache(maxsize=64)  # a board's legend is the same from state to state
 def legend(
     x: float, y: float, width: float, entries: tuple[tuple[str, str], ...]
 ) -> tuple[str, float]:
     """A legend: each entry a symbol drawn around (0, 0) within 28 × 28 units, and its text;
     entries flow in rows across `width`. Returns the markup and the height used."""
-    parts = [text(x, y + 8, "Legend", {"text-anchor": "start", "font-weight": "bold"})]
+    return _legend(x, y, width, entries, language())
+
+
+@lru_cache(maxsize=64)  # a board's legend is the same from state to state, in each language
+def _legend(
+    x: float, y: float, width: float, entries: tuple[tuple[str, str], ...], _language: str
+) -> tuple[str, float]:
+    parts = [text(x, y + 8, _("Legend"), {"text-anchor": "start", "font-weight": "bold"})]
     row_y, left = y + 34, x
     for symbol, said in entries:
         needed = 40 + 7.2 * len(said)
@@ -284,11 +294,30 @@ def chip_rows(
     chips: Sequence[tuple[str, str | None]], x: float, y: float, width: float = math.inf
 ) -> list[str]:
     """Chips (tokens, label) side by side from (x, y), a new row where one would pass `width`."""
-    parts, left = [], x
-    for tokens, label in chips:
-        shown = chip_width(label or tokens)
+    places = _chip_places([label or tokens for tokens, label in chips], x, y, width)
+    placed = zip(chips, places, strict=True)
+    return [chip(cx, cy, tokens, label) for (tokens, label), (cx, cy) in placed]
+
+
+def chip_rows_height(chips: Sequence[tuple[str, str | None]], x: float, width: float) -> float:
+    """The height `chip_rows` takes for these chips (30 a row, 6 between rows)."""
+    places = _chip_places([label or tokens for tokens, label in chips], x, 0.0, width)
+    return max((y for _, y in places), default=0.0) + 30
+
+
+def _chip_places(
+    labels: Sequence[str], x: float, y: float, width: float
+) -> list[tuple[float, float]]:
+    places, left = [], x
+    for label in labels:
+        shown = chip_width(label)
         if x > left and x + shown > width:
             x, y = left, y + 36
-        parts.append(chip(x, y, tokens, label))
+        places.append((x, y))
         x += shown + 8
-    return parts
+    return places
+
+
+def label_width(text: str, size: float = 12) -> float:
+    """About how wide `text` is drawn at `size` units (a sans-serif's average letter)."""
+    return 0.6 * size * len(text)

@@ -22,9 +22,11 @@ from starlette.exceptions import HTTPException
 
 from towpath.core.errors import GameError
 from towpath.core.game import Record
+from towpath.core.i18n import N_, translator
 from towpath.server.bots import Bots
 from towpath.server.clients import SPECTATOR, Viewer
 from towpath.server.guard import BodyLimit
+from towpath.server.languages import Language, languages
 from towpath.server.limits import Limits, RateLimiter
 from towpath.server.lobby import Lobby
 from towpath.server.models import (
@@ -49,6 +51,8 @@ from towpath.server.rows import SeatRow
 from towpath.server.seating import SeatRequest
 from towpath.server.sockets import sockets
 from towpath.server.storage import Storage
+
+_, n_ = translator(__name__)
 
 PAGE = 20  # rooms in a page of the lobby
 TOKEN_HEADER = "X-Towpath-Token"
@@ -91,12 +95,13 @@ def create_app(
     app.state.storage = storage
     app.state.limiter = RateLimiter(limits or Limits())
     app.add_middleware(BodyLimit)
+    app.add_middleware(Language)
     app.add_exception_handler(Refused, refused)  # type: ignore[arg-type]
     app.add_exception_handler(GameError, game_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, invalid)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, http_error)  # type: ignore[arg-type]
     app.add_exception_handler(Exception, failed)
-    for router in (api, catalogue, sockets, pages):
+    for router in (api, catalogue, languages, sockets, pages):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     return app
@@ -132,6 +137,12 @@ def get_lobby(request: Request) -> Lobby:
     return lobby
 
 
+TOO_MANY = {
+    "rooms": N_("too many rooms from this address: try again in {wait} s"),
+    "joins": N_("too many joins from this address: try again in {wait} s"),
+}
+
+
 def limited(kind: Literal["rooms", "joins"]) -> Callable[[Request], None]:
     def check(request: Request) -> None:
         limiter: RateLimiter = request.app.state.limiter
@@ -140,7 +151,7 @@ def limited(kind: Literal["rooms", "joins"]) -> Callable[[Request], None]:
         if wait is not None:
             raise Refused(
                 429,
-                f"too many {kind} from this address: try again in {wait} s",
+                _(TOO_MANY[kind], wait=wait),
                 "rate limit",
                 {"Retry-After": str(wait)},
             )
@@ -167,8 +178,11 @@ def entered(room: Room, token: str | None) -> Viewer:
     if viewer.invitation:
         raise Refused(
             403,
-            f"this link is an invitation, taken once: open it in a browser, or take it with "
-            f"POST /api/rooms/{room.id}/claim, which answers the seat's own token",
+            _(
+                "this link is an invitation, taken once: open it in a browser, or take it with "
+                "POST /api/rooms/{room}/claim, which answers the seat's own token",
+                room=room.id,
+            ),
             "invitation",
         )
     return viewer
@@ -269,9 +283,9 @@ async def join(room_id: str, body: JoinIn, request: Request, lobby: LobbyDep) ->
     """Take the first open seat of a listed room, under your own name."""
     name = body.name.strip()
     if not name or not name.isprintable():
-        raise Refused(422, "name: expected up to 40 printable characters", "name")
+        raise Refused(422, _("name: expected up to 40 printable characters"), "name")
     async with lobby.using(room_id) as room:
-        seat, _ = await lobby.join(room, name)
+        seat, _own = await lobby.join(room, name)
         return seat_link(request, room, seat)
 
 
@@ -319,7 +333,7 @@ def invitation(seat: SeatRow) -> bool:
 
 def host_only(room: Room, token: str | None) -> None:
     if not room.viewer(token).host:
-        raise Refused(403, "only the room's host link may do this", "host")
+        raise Refused(403, _("only the room's host link may do this"), "host")
 
 
 @api.post("/rooms/{room_id}/claim", tags=["rooms"], responses=problems(403, 404, 409, 410))
@@ -337,7 +351,7 @@ async def claim(
     async with lobby.using(room_id) as room:
         viewer = room.viewer(token)
         if viewer.seat is None or not viewer.invitation:
-            raise Refused(409, "expected the token of an invitation not taken yet", "invitation")
+            raise Refused(409, _("expected the token of an invitation not taken yet"), "invitation")
         by_host = room.hosted_by(host)
         own = await lobby.claim(room, viewer.seat, by_host)
         return seat_link(request, room, viewer.seat, own)
@@ -357,7 +371,7 @@ async def rematch(
     async with lobby.using(room_id) as room:
         viewer = entered(room, token)
         if viewer.seat is None and not viewer.host:
-            raise Refused(403, "a rematch is asked for by a seat's player or the host", "seat")
+            raise Refused(403, _("a rematch is asked for by a seat's player or the host"), "seat")
         new, new_token = await lobby.rematch(room, viewer)
     role = "host" if viewer.host else "seat"
     fragment = f"{role}={new_token}" if new_token else ""
@@ -377,7 +391,7 @@ async def replay(
     async with lobby.using(room_id) as room:
         viewer = entered(room, token)
         if not room.closed():
-            raise Refused(409, "the replay opens once the game is over", "game over")
+            raise Refused(409, _("the replay opens once the game is over"), "game over")
         step = min(step, len(room.row.actions))
         shown = await asyncio.to_thread(room.replay().answer, step, viewer.seat)
         return Response(shown, media_type="application/json")
@@ -389,7 +403,7 @@ async def record(room_id: str, lobby: LobbyDep) -> Record:
     read."""
     async with lobby.using(room_id) as room:
         if not room.closed():
-            raise Refused(409, "the record is published once the game is over", "game over")
+            raise Refused(409, _("the record is published once the game is over"), "game over")
         return room.state.record()
 
 

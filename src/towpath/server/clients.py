@@ -8,6 +8,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from towpath.core.i18n import DEFAULT
 from towpath.server.protocol import Message
 
 QUEUE_LIMIT = 256  # messages waiting for one client before it is dropped as too slow
@@ -55,6 +56,7 @@ class Client:
     said: list[float] = field(default_factory=list)  # when its latest chat lines came
     board: set[str] = field(default_factory=set)  # keys of the board parts its page keeps
     moves: tuple[int, object] = (0, None)  # how many moves its page keeps, and the last of them
+    language: str = DEFAULT  # the code of the language its reader chose
 
     def may_chat(self, now: float) -> bool:
         """At most CHAT_BURST lines in CHAT_WINDOW seconds."""

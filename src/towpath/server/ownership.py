@@ -17,6 +17,7 @@ from typing import Any
 
 from towpath.core.errors import GameError
 from towpath.core.game import JSON
+from towpath.core.i18n import translator
 from towpath.server.clients import Presence
 from towpath.server.cluster import Payload
 from towpath.server.playing import cancel, report_failure
@@ -24,6 +25,7 @@ from towpath.server.protocol import Refused
 from towpath.server.room import Room, replay_told, told
 from towpath.server.rooms import Rooms, log
 
+_, n_ = translator(__name__)
 WRITE_WAIT = 15.0  # seconds a change waits for a room's owner to answer, retries included
 
 
@@ -45,7 +47,7 @@ class Ownership(Rooms):
             except TimeoutError:
                 if time.monotonic() > deadline:
                     raise Refused(
-                        503, "the room's server does not answer: try again", "owner"
+                        503, _("the room's server does not answer: try again"), "owner"
                     ) from None
                 continue
             if "refused" in answer:
@@ -62,14 +64,14 @@ class Ownership(Rooms):
         """A change another process forwarded to this room's owner: its result or refusal."""
         room = self.rooms.get(room_id)
         if room is None or not room.owned:
-            return {"refused": [409, "the room moved to another server: try again", "owner"]}
+            return {"refused": [409, _("the room moved to another server: try again"), "owner"]}
         try:
             return {"result": await self._op(op)(room, *args)}
         except Refused as refused:
             return {"refused": [refused.status, refused.message, refused.rule]}
         except Exception:
             log.exception("room %s: a forwarded %s failed", room_id, op)
-            return {"refused": [500, "the room's server failed to do this: try again", "server"]}
+            return {"refused": [500, _("the room's server failed to do this: try again"), "server"]}
 
     async def _take_over(self, room: Room) -> bool:
         """Own the room if nobody does, from its record as the database holds it."""
@@ -182,12 +184,12 @@ class Ownership(Rooms):
 
 def _follow(room: Room, note: Payload) -> bool:
     """Play an action announced by the room's owner on this copy of the room."""
+    seat = room.state.current_player
     try:
         action, said = told(room.state, note["notation"])
         room.state.apply(action)
     except GameError:
         return False
-    seat = said["seat"]
     room.moves.append(said)
     room.row.actions.append(note["notation"])
     room.row.over = room.state.is_terminal()

@@ -3,6 +3,7 @@ and board picture, the games' catalogue (`/api/games`), and the API's own Swagge
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from html import escape
 from importlib import resources
@@ -16,6 +17,7 @@ import towpath
 from towpath.agents.settings import describe_bots
 from towpath.core import registry
 from towpath.core.game import JSON, Game
+from towpath.core.i18n import Translator, language, speaking, translator
 from towpath.core.lesson import has_lesson, read_lesson
 from towpath.core.options import (
     BoolOption,
@@ -31,19 +33,32 @@ from towpath.server.protocol import Refused
 from towpath.server.seating import variants
 
 PICTURE_SEED, PICTURE_ACTIONS = 3, 12
+_, n_ = translator(__name__)  # the pages' own words
 STATIC = resources.files("towpath.server") / "static"
 catalogue = APIRouter(prefix="/api", tags=["games"])
 pages = APIRouter(include_in_schema=False)
 
 
+def option_words(cls: type[Game]) -> Callable[[str], str]:
+    """Translates an option's words: the game's own, else those it takes from core."""
+    game, core = Translator(cls.package())._, Translator("towpath.core")._
+
+    def words(text: str) -> str:
+        said = game(text)
+        return core(text) if said == text else said
+
+    return words
+
+
 def option_form(cls: type[Game], spec: Option) -> dict[str, JSON]:
     """What the new-game form needs to offer an option: its label, help and the values the
     server accepts."""
+    _ = option_words(cls)
     form: dict[str, JSON] = {
         "name": spec.name,
-        "label": spec.shown,
+        "label": _(spec.shown),
         "default": spec.default,
-        "help": spec.help,
+        "help": _(spec.help),
     }
     if isinstance(spec, BoolOption):
         form["kind"] = "bool"
@@ -58,26 +73,35 @@ def option_form(cls: type[Game], spec: Option) -> dict[str, JSON]:
     elif isinstance(spec, FileOption):  # the server reads no files: built-in variants only
         choices = variants(cls, spec)
         form.update(kind="variant", choices=list[JSON](choices))
-        form["help"] = "the built-in one, or " + ", ".join(choices) if choices else "built in"
+        form["help"] = variant_help(choices)
     else:
         form["kind"] = "text"
     return form
 
 
+def variant_help(choices: list[str]) -> str:
+    """What a data-file option offers, in the pages' words."""
+    if not choices:
+        return _("built in")
+    return _("the built-in one, or {variants}", variants=", ".join(choices))
+
+
 def game_list() -> list[dict[str, JSON]]:
+    """The games, in the language spoken now."""
     games = []
     for game_id in GAME_IDS:
         cls = registry.game_class(game_id)
+        _ = Translator(cls.package())._  # the game's words
         games.append(
             {
                 "id": game_id,
                 "title": cls.title,
-                "blurb": cls.blurb,
-                "play_time": cls.play_time,
+                "blurb": _(cls.blurb),
+                "play_time": _(cls.play_time),
                 "min_players": cls.min_players,
                 "max_players": cls.max_players,
                 "default_players": cls.default_players,
-                "notation_help": cls.notation_help,
+                "notation_help": _(cls.notation_help),
                 "picture": f"/api/games/{game_id}/picture.svg",
                 "rules": f"/rules/{game_id}",
                 "options": [option_form(cls, spec) for spec in cls.option_specs],
@@ -101,16 +125,26 @@ async def games() -> dict[str, JSON]:
 async def picture(game_id: str) -> Response:
     """A picture of the game's board in play, for the home page."""
     if game_id not in GAME_IDS:
-        raise Refused(404, f"no game {game_id!r}: expected one of {', '.join(GAME_IDS)}", "game")
-    return Response(board_picture(game_id), media_type="image/svg+xml")
+        raise no_game(game_id)
+    return Response(
+        board_picture(game_id, language()),
+        media_type="image/svg+xml",
+        headers={"Vary": "Cookie, Accept-Language"},
+    )
 
 
 @cache
-def board_picture(game_id: str) -> str:
-    """The board a few actions into a game of random moves, as a spectator sees it."""
+def board_picture(game_id: str, code: str) -> str:
+    """The board a few actions into a game of random moves, as a spectator sees it, in the
+    language `code`."""
+    with speaking(code):
+        return _board_picture(game_id)
+
+
+def _board_picture(game_id: str) -> str:
     state = towpath.load(game_id).new_state(PICTURE_SEED)
     bot = towpath.agent("random", seed=PICTURE_SEED)
-    for _ in range(PICTURE_ACTIONS):
+    for _step in range(PICTURE_ACTIONS):
         if state.is_terminal():
             break
         state.apply(bot.choose(state))
@@ -126,22 +160,47 @@ async def home() -> FileResponse:
 async def rules_page(game_id: str) -> HTMLResponse:
     """The rules for players, with the options of the new-game form."""
     if game_id not in GAME_IDS:
-        raise Refused(404, f"no game {game_id!r}: expected one of {', '.join(GAME_IDS)}", "game")
-    return HTMLResponse(rules_html(game_id))
+        raise no_game(game_id)
+    return HTMLResponse(rules_html(game_id, language()))
+
+
+def no_game(game_id: str) -> Refused:
+    games = ", ".join(GAME_IDS)
+    return Refused(
+        404, _("no game {game}: expected one of {games}", game=repr(game_id), games=games), "game"
+    )
 
 
 @cache
-def rules_html(game_id: str) -> str:
+def rules_html(game_id: str, code: str) -> str:
+    """The rules page in the language `code`."""
+    with speaking(code):
+        return _rules_html(game_id)
+
+
+def _rules_html(game_id: str) -> str:
     cls = registry.game_class(game_id)
     options = "".join(
-        f"<tr><th>{escape(spec.shown)}</th><td>{escape(str(form['help']))}</td>"
+        f"<tr><th>{escape(str(form['label']))}</th><td>{escape(str(form['help']))}</td>"
         f"<td>{escape(_shown_default(form['default']))}</td></tr>"
         for spec in cls.option_specs
         for form in [option_form(cls, spec)]
     )
-    players = f"{cls.min_players}–{cls.max_players} players · {cls.play_time}"
+    players = _(
+        "{low}–{high} players · {time}",
+        low=cls.min_players,
+        high=cls.max_players,
+        time=Translator(cls.package())._(cls.play_time),
+    )
     return RULES_PAGE.format(
-        title=escape(cls.title),
+        lang=language(),
+        page_title=escape(_("{title} · rules · towpath", title=cls.title)),
+        heading=escape(_("{title}: the rules", title=cls.title)),
+        play=escape(_("Play {title}", title=cls.title)),
+        options_heading=escape(_("Options of a new game")),
+        option=escape(_("option")),
+        does=escape(_("what it does")),
+        default=escape(_("default")),
         players=escape(players),
         game=game_id,
         guide=MarkdownIt("commonmark").enable("table").render(cls.guide()),
@@ -151,33 +210,33 @@ def rules_html(game_id: str) -> str:
 
 def _shown_default(value: JSON) -> str:
     if value is None:
-        return "built in"
+        return _("built in")
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return _("on") if value else _("off")
     if isinstance(value, list):
         return ", ".join(map(str, value))
     return str(value)
 
 
 RULES_PAGE = """<!doctype html>
-<html lang="en">
+<html lang="{lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title} · rules · towpath</title>
+<title>{page_title}</title>
 <link rel="stylesheet" href="/static/style.css">
 <link rel="icon" href="data:,">
 </head>
 <body>
-<header><a href="/">towpath</a><span class="grow">{title}: the rules</span></header>
+<header><a href="/">towpath</a><span class="grow">{heading}</span></header>
 <main class="rules">
 <section>
 <p class="muted">{players}</p>
-<p><a class="button primary" href="/?game={game}#new-game">Play {title}</a></p>
+<p><a class="button primary" href="/?game={game}#new-game">{play}</a></p>
 {guide}
-<h2>Options of a new game</h2>
+<h2>{options_heading}</h2>
 <div class="table-scroll"><table class="options">
-<tr><th>option</th><th>what it does</th><th>default</th></tr>
+<tr><th>{option}</th><th>{does}</th><th>{default}</th></tr>
 {options}
 </table></div>
 </section>

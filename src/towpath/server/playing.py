@@ -17,14 +17,24 @@ from sqlalchemy.exc import IntegrityError
 from towpath.agents.levels import resolve
 from towpath.core.actions import Action
 from towpath.core.game import Game, State
+from towpath.core.i18n import N_, translator
 from towpath.server.protocol import Refused
-from towpath.server.room import Room, Told, checked, replay_told
+from towpath.server.room import Room, Said, checked, replay_told
 from towpath.server.rooms import Rooms, log
 from towpath.server.rows import ActionRow
 from towpath.server.watchdog import ENGINE_BOUND, WATCHDOG, Overran
 
 STAND_IN = "greedy:budget=0,sample=20,shortlist=4"  # plays for a person whose clock ran out
-VERBS = {"action": "play", "take-back": "take back"}  # what a seat does, by its refusal's noun
+_, n_ = translator(__name__)
+# A refusal's words by what was refused: an action, or a take-back.
+SPECTATOR = {
+    "action": N_("a spectator has no seat to play"),
+    "take-back": N_("a spectator has no seat to take back"),
+}
+STALE = {
+    "action": N_("stale action: it was chosen at version {version}, the game is at {now}"),
+    "take-back": N_("stale take-back: it was chosen at version {version}, the game is at {now}"),
+}
 
 
 class Playing(Rooms):
@@ -33,23 +43,27 @@ class Playing(Rooms):
     @staticmethod
     def _check_playing(room: Room) -> None:
         if room.row.archived:
-            raise Refused(409, "this room was archived: it had no action for too long", "archived")
+            raise Refused(
+                409, _("this room was archived: it had no action for too long"), "archived"
+            )
         if room.state.is_terminal():
-            raise Refused(409, "the game is over", "game over")
+            raise Refused(409, _("the game is over"), "game over")
 
     @staticmethod
     def _check_turn(room: Room, seat: int | None, version: int, what: str) -> None:
         if seat is None:
-            raise Refused(403, f"a spectator has no seat to {VERBS[what]}", "seat")
+            raise Refused(403, _(SPECTATOR[what]), "seat")
         Playing._check_playing(room)
         if version != room.version:
             raise Refused(
                 409,
-                f"stale {what}: it was chosen at version {version}, the game is at {room.version}",
+                _(STALE[what], version=version, now=room.version),
                 "stale version",
             )
         if room.state.current_player != seat:
-            raise Refused(409, f"it is seat {room.state.current_player}'s turn", "turn")
+            raise Refused(
+                409, _("it is seat {seat}'s turn", seat=room.state.current_player), "turn"
+            )
 
     async def act(
         self,
@@ -90,7 +104,7 @@ class Playing(Rooms):
             except IntegrityError:  # the number is taken: another process played meanwhile
                 await self._stepped_on(room)
                 raise Refused(
-                    409, "another move was played meanwhile: try again", "stale version"
+                    409, _("another move was played meanwhile: try again"), "stale version"
                 ) from None
             room.state = after
             room.moves.append(said)
@@ -103,7 +117,7 @@ class Playing(Rooms):
         self._next_turn(room)
         return room.version
 
-    async def _checked(self, room: Room, text: str) -> tuple[State, Action, Told]:
+    async def _checked(self, room: Room, text: str) -> tuple[State, Action, Said]:
         """`checked` under the engine's bound (`watchdog`): a room whose engine ran past it is
         reloaded from its record; any other failure of the engine is a refusal."""
         try:
@@ -117,11 +131,19 @@ class Playing(Rooms):
             )
             await self._reload(room)
             raise Refused(
-                422, f"{text!r} could not be checked within {ENGINE_BOUND:g} s", "bound"
+                422,
+                _(
+                    "{action} could not be checked within {seconds} s",
+                    action=repr(text),
+                    seconds=format(ENGINE_BOUND, "g"),
+                ),
+                "bound",
             ) from None
         except Exception as error:  # the engine failed on a copy: the room's state is whole
             log.warning("room %s: %r failed: %s: %s", room.id, text, type(error).__name__, error)
-            raise Refused(400, f"{text!r} names no action of this game", "notation") from None
+            raise Refused(
+                400, _("{action} names no action of this game", action=repr(text)), "notation"
+            ) from None
 
     async def _reload(self, room: Room) -> None:
         """The room's state again from its record (after an engine was stopped on a copy of
@@ -141,8 +163,10 @@ class Playing(Rooms):
             if not room.state.undoable():
                 raise Refused(
                     409,
-                    "nothing to take back: only your own actions of this turn that revealed "
-                    "nothing hidden or random",
+                    _(
+                        "nothing to take back: only your own actions of this turn that revealed "
+                        "nothing hidden or random"
+                    ),
                     "undo",
                 )
             actions = room.row.actions[:-1]

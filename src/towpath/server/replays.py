@@ -15,6 +15,7 @@ from typing import Any
 
 from towpath.core.errors import GameError
 from towpath.core.game import Game, State
+from towpath.core.i18n import language
 
 CHECKPOINT = 32  # actions between the positions a replay keeps
 ANSWERS_KEPT = 64  # answers a replay keeps, by step and seat
@@ -30,8 +31,9 @@ def drawing(state: State, seat: int | None, reveal: bool = False) -> tuple[str |
 
 
 class Replay:
-    """The replay of one finished record: its actions (in notation) and their words; every
-    answer also holds `about` (the room and its seed)."""
+    """The replay of one finished record: its actions (in notation) and their words (in each
+    language: see `towpath.server.room.Said`); every answer also holds `about` (the room and
+    its seed)."""
 
     def __init__(
         self, game: Game, seed: int, actions: list[str], moves: list[Any], about: dict[str, Any]
@@ -43,13 +45,13 @@ class Replay:
         self.about = about
         self.lock = threading.Lock()  # answers are made in worker threads
         self.positions: dict[int, State] = {}
-        self.answers: OrderedDict[tuple[int, int | None], bytes] = OrderedDict()
+        self.answers: OrderedDict[tuple[int, int | None, str], bytes] = OrderedDict()
 
     def answer(self, step: int, seat: int | None) -> bytes:
         """The position after `step` actions as `seat` is shown it, every secret revealed, in
-        JSON."""
+        JSON, in the language spoken now."""
         with self.lock:
-            key = (step, seat)
+            key = (step, seat, language())
             found = self.answers.get(key)
             if found is None:
                 found = self.answers[key] = json.dumps(self._made(step, seat)).encode()
@@ -73,7 +75,7 @@ class Replay:
             "svg": svg,
             "text": text,
             "log": log,
-            "moves": self.moves[:step],
+            "moves": [move[language()] for move in self.moves[:step]],
         }
 
     def position(self, step: int) -> State:

@@ -2,8 +2,9 @@
 
 Every message to a client is built from the view of that client's seat (`payload`), once per
 seat and version, and a socket is sent only the board's parts its page lacks (`state_text`).
-Every action is told in words (`moves`, from the engine's `words`), and a client's action is
-played on a copy of the state before anything is told of it (`checked`)."""
+Every action is told in words (`moves`, from the engine's `words`) in each language a reader
+may choose (`towpath.core.i18n`), and a client's action is played on a copy of the state before
+anything is told of it (`checked`). A socket's messages are in its reader's language."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ import towpath
 from towpath.core.actions import Action
 from towpath.core.errors import GameError, IllegalAction
 from towpath.core.game import JSON, Game, State
+from towpath.core.i18n import LANGUAGES, N_, Translator, language, speaking, translator
 from towpath.core.svg import parts_of as svg_parts
 from towpath.server.bots import Turn
 from towpath.server.clients import SPECTATOR, Client, Presence, Viewer
@@ -29,13 +31,16 @@ from towpath.server.protocol import Message, Refused, dumps
 from towpath.server.replays import Replay, drawing
 from towpath.server.rows import ChatRow, RoomRow, SeatRow
 
+_, n_ = translator(__name__)
+
 INVITED, OPEN = "invited", "open"
 PRESENCE_KEPT = 3 * PRESENCE_EVERY  # seconds another process's word on who is present holds
 PRESENCE_GAP = 0.25  # seconds between a room's presence messages, at least
-REISSUED = "this link was re-issued: ask the host for the new one"
-TAKEN = "this invitation was opened already: ask the host for a new link"
+REISSUED = N_("this link was re-issued: ask the host for the new one")
+TAKEN = N_("this invitation was opened already: ask the host for a new link")
 PARTS_KEPT = 1024  # board parts a room keeps with their keys and JSON, across versions
 Told = dict[str, JSON]  # an action in words: {"seat", "kind", "did", "what"}
+Said = dict[str, Told]  # an action in words in each language, by the language's code
 
 
 def seat_list(seats: list[SeatRow], connected: set[int | None]) -> list[Message]:
@@ -56,14 +61,23 @@ def seat_list(seats: list[SeatRow], connected: set[int | None]) -> list[Message]
     ]
 
 
-def told(state: State, action_text: str) -> tuple[Action, Told]:
+def said(state: State, action: Action) -> Said:
+    """What `action` is in words in every language (before it is played)."""
+    told = {}
+    for code in LANGUAGES:
+        with speaking(code):
+            told[code] = {"seat": state.current_player, **state.words(action).to_json()}
+    return told
+
+
+def told(state: State, action_text: str) -> tuple[Action, Said]:
     """The action of a recorded notation in `state` (see `Game.parse_recorded`), and what it
     is in words (before it is played)."""
     action = state.game.parse_recorded(action_text, state)
-    return action, {"seat": state.current_player, **state.words(action).to_json()}
+    return action, said(state, action)
 
 
-def checked(state: State, text: str) -> tuple[State, Action, Told]:
+def checked(state: State, text: str) -> tuple[State, Action, Said]:
     """A client's action played on a copy of `state`: the state after it, the action, and
     what it is in words. Nothing is told of an action before the engine accepted it."""
     try:
@@ -75,16 +89,16 @@ def checked(state: State, text: str) -> tuple[State, Action, Told]:
         after.apply(action)
     except IllegalAction as error:
         raise Refused(409, str(error), error.rule) from None
-    return after, action, {"seat": state.current_player, **state.words(action).to_json()}
+    return after, action, said(state, action)
 
 
-def replay_told(game: Game, seed: int, actions: list[str]) -> tuple[State, list[Told]]:
+def replay_told(game: Game, seed: int, actions: list[str]) -> tuple[State, list[Said]]:
     """The state a record reaches, and every action of it in words."""
     state = game.new_state(seed)
     moves = []
     for text in actions:
-        action, said = told(state, text)
-        moves.append(said)
+        action, words = told(state, text)
+        moves.append(words)
         state.apply(action)
     return state, moves
 
@@ -120,7 +134,7 @@ class Room:
         self.users = 0  # requests using the room now: it stays in memory meanwhile
         self.touched = time.monotonic()
         self.watched_at = self.touched  # when someone last watched it (see `unwatched`)
-        self._cache: dict[int | None, Settled] = {}
+        self._cache: dict[tuple[int | None, str], Settled] = {}  # by seat and language
         self._replay: Replay | None = None
         self._parts: dict[str, tuple[str, str]] = {}  # a board part -> its key and JSON
         self.owned = True  # this process writes to it, runs its bots and clock (see `cluster`)
@@ -177,11 +191,13 @@ class Room:
                 return Viewer(seat.seat)
             if same(token, self.token(seat.seat)):
                 if seat.sealed:
-                    raise Refused(410, TAKEN, "token")
+                    raise Refused(410, _(TAKEN), "token")
                 return Viewer(seat.seat, invitation=seat.access == INVITED and not seat.claimed)
             if seat.token_digest is not None and same(seat.token_digest, digest):
                 return Viewer(seat.seat)
-        raise Refused(403, "this link opens no seat of this room: it is wrong or revoked", "token")
+        raise Refused(
+            403, _("this link opens no seat of this room: it is wrong or revoked"), "token"
+        )
 
     def seat_list(self) -> list[Message]:
         return seat_list(self.seats, self.present())
@@ -244,14 +260,20 @@ class Room:
 
     def payload(self, seat: int | None) -> Message:
         """Everything a client of `seat` is sent, built from `view(seat)` (its socket gets the
-        board in parts: see `state_text`)."""
-        return {**self._settled(seat).message, "log": self.state.log(seat), **self._live()}
+        board in parts: see `state_text`), in the language spoken now."""
+        code = language()
+        return {
+            **self._settled(seat, code).message,
+            "moves": [move[code] for move in self.moves],
+            "log": self.state.log(seat),
+            **self._live(),
+        }
 
     def state_text(self, client: Client) -> str:
         """`payload(client.seat)` in JSON as its socket gets it: the board as the keys of its
         parts (`board`), with only the parts the client's page does not keep yet (`parts`),
         and only the moves after those it keeps (`moves` and `log` from `moves_from`)."""
-        settled = self._settled(client.seat)
+        settled = self._settled(client.seat, client.language)
         parts = {key: text for key, text in settled.parts if key not in client.board}
         client.board = {key for key, _ in settled.parts}
         new = ",".join(f'"{key}":{text}' for key, text in parts.items())
@@ -260,7 +282,8 @@ class Room:
         log = self.state.log(client.seat, latest=len(self.moves) - kept)
         return (
             f'{settled.text},"parts":{{{new}}},"moves_from":{kept},'
-            f'"moves":{dumps(self.moves[kept:])},"log":{dumps(log)},{dumps(self._live())[1:]}'
+            f'"moves":{dumps([move[client.language] for move in self.moves[kept:]])},'
+            f'"log":{dumps(log)},{dumps(self._live())[1:]}'
         )
 
     def _moves_kept(self, client: Client) -> int:
@@ -271,12 +294,18 @@ class Room:
             return count
         return 0
 
-    def _settled(self, seat: int | None) -> Settled:
-        """The part of `payload(seat)` that only an action changes: made once per version and
-        seat, shared by the seat's sockets."""
-        cached = self._cache.get(seat)
+    def _settled(self, seat: int | None, code: str) -> Settled:
+        """The part of `payload(seat)` that only an action changes, in the language `code`:
+        made once per version, seat and language, shared by the seat's sockets."""
+        cached = self._cache.get((seat, code))
         if cached is not None and cached.version == self.version:
             return cached
+        with speaking(code):
+            settled = self._settle(seat)
+        self._cache[seat, code] = settled
+        return settled
+
+    def _settle(self, seat: int | None) -> Settled:
         state = self.state
         over = state.is_terminal()
         svg, text = drawing(state, seat)
@@ -288,7 +317,7 @@ class Room:
             "title": self.game.title,
             "players": self.game.players,
             "options": self.row.options,
-            "notation_help": self.game.notation_help,
+            "notation_help": Translator(self.game.package())._(self.game.notation_help),
             "seat": seat,
             "version": self.version,
             "current_player": state.current_player,
@@ -297,7 +326,6 @@ class Room:
             "svg": svg,
             "text": text,
             "legal": [{"action": str(a), **state.words(a).to_json()} for a in legal],
-            "moves": self.moves,
             "undoable": seat is not None and seat == state.current_player and state.undoable(),
             "ending": None if (ending := state.ending()) is None else ending.to_json(),
             "result": {"returns": state.returns(), "scores": state.scores()} if over else None,
@@ -305,11 +333,9 @@ class Room:
             **self.fairness(),
         }
         parts = self._parts_of(svg)
-        sent = {key: value for key, value in message.items() if key not in ("svg", "moves")}
+        sent = {key: value for key, value in message.items() if key != "svg"}
         sent["board"] = [key for key, _ in parts]
-        settled = Settled(self.version, message, dumps(sent)[:-1], parts)
-        self._cache[seat] = settled
-        return settled
+        return Settled(self.version, message, dumps(sent)[:-1], parts)
 
     def _parts_of(self, svg: str | None) -> list[tuple[str, str]]:
         """The board's parts (`towpath.core.svg.Drawing`), each as its key (a digest of it)
@@ -359,7 +385,8 @@ class Room:
             None,
         )
         if taken is not None:
-            raise Refused(409, f"name: {taken.name!r} is another seat's name already", "name")
+            said = _("name: {name} is another seat's name already", name=repr(taken.name))
+            raise Refused(409, said, "name")
 
     def turn(self) -> Turn:
         """Whose bot moves in this room, for the fairness of the bots' lanes."""
@@ -381,7 +408,8 @@ class Room:
         row.claimed = row.sealed = row.by_host = False  # a new invitation, not taken yet
         for client in list(self.clients):
             if client.seat == seat:
-                client.close(4403, REISSUED)
+                with speaking(client.language):
+                    client.close(4403, _(REISSUED))
 
     def broadcast_state(self, clients: list[Client] | None = None) -> None:
         """The state to every client (or to `clients`), made when each socket is ready for it:

@@ -19,6 +19,7 @@ from sqlalchemy.exc import IntegrityError
 
 from towpath.core.errors import quote
 from towpath.core.game import JSON
+from towpath.core.i18n import translator
 from towpath.server import links
 from towpath.server.bots import Bots
 from towpath.server.clients import Client
@@ -29,6 +30,7 @@ from towpath.server.rows import ActionRow
 from towpath.server.storage import Storage
 
 log = logging.getLogger("towpath.server")
+_, n_ = translator(__name__)
 T = TypeVar("T")
 ARCHIVE_AFTER = 7 * 24 * 3600.0
 KEEP_IDLE = 60.0  # seconds an unused, unwatched room stays in memory
@@ -85,10 +87,10 @@ class Rooms:
                 for row, done in batch:
                     await self._commit_alone(row, done)
             except Exception as error:  # every waiting action is refused with the cause
-                for _, done in batch:
+                for _row, done in batch:
                     done.set_exception(error)
             else:
-                for _, done in batch:
+                for _row, done in batch:
                     done.set_result(None)
 
     async def _commit_alone(self, row: ActionRow, done: asyncio.Future[None]) -> None:
@@ -153,7 +155,9 @@ class Rooms:
     async def room(self, room_id: str) -> Room:
         room = await self.get(room_id)
         if room is None:
-            raise Refused(404, f"no room {quote(room_id, 40)}: the link is wrong", "room")
+            raise Refused(
+                404, _("no room {room}: the link is wrong", room=quote(room_id, 40)), "room"
+            )
         return room
 
     @asynccontextmanager

@@ -16,7 +16,6 @@ rooms) is shown as such to every seat."""
 from __future__ import annotations
 
 import secrets
-import sys
 import time
 from dataclasses import dataclass, field
 from importlib import resources
@@ -27,6 +26,7 @@ from towpath.agents.spec import AgentSpec
 from towpath.core import registry
 from towpath.core.errors import GameError
 from towpath.core.game import JSON, Game
+from towpath.core.i18n import N_, translator
 from towpath.core.options import FileOption
 from towpath.server.clients import CHAT_BURST, CHAT_WINDOW, Client, Viewer
 from towpath.server.links import new_room_id
@@ -36,8 +36,10 @@ from towpath.server.rooms import Rooms
 from towpath.server.rows import ChatRow, Listed, RoomRow, SeatRow
 from towpath.server.storage import CHAT_KEPT
 
+_, n_ = translator(__name__)
 SEED_BITS = 128  # a server-chosen seed: its hash cannot be searched back to it
 CLOCK_RANGE = (5, 7 * 24 * 3600)  # seconds a turn clock may be set to
+LEVEL_NAMES = {"easy": N_("Easy bot"), "normal": N_("Normal bot"), "hard": N_("Hard bot")}
 
 
 @dataclass
@@ -74,12 +76,18 @@ class Seating(Rooms):
         game = self._check_game(game_id, players, options)
         low, high = CLOCK_RANGE
         if clock is not None and not low <= clock <= high:
-            raise Refused(422, f"clock: expected {low} to {high} seconds a turn", "clock")
+            raise Refused(
+                422,
+                _("clock: expected {low} to {high} seconds a turn", low=low, high=high),
+                "clock",
+            )
         if seed is not None and listed:
             raise Refused(
                 422,
-                "seed: a chosen seed tells its chooser every secret of the game, so it is "
-                "allowed only in unlisted rooms",
+                _(
+                    "seed: a chosen seed tells its chooser every secret of the game, so it is "
+                    "allowed only in unlisted rooms"
+                ),
                 "seed",
             )
         requests = seats or [SeatRequest("human")] + [
@@ -124,7 +132,8 @@ class Seating(Rooms):
 
     def _seat_row(self, number: int, request: SeatRequest, bot_name: str) -> SeatRow:
         if request.kind == "human":
-            name = request.name or (f"Player {number + 1}" if request.access == INVITED else "")
+            default = _("Player {n}", n=number + 1) if request.access == INVITED else ""
+            name = request.name or default
             return SeatRow(
                 number,
                 "human",
@@ -182,12 +191,12 @@ class Seating(Rooms):
 
     async def _join(self, room: Room, name: str) -> int:
         if not room.row.listed:
-            raise Refused(403, "this room is joined by invitation only", "invitation")
+            raise Refused(403, _("this room is joined by invitation only"), "invitation")
         self._check_playing(room)
         async with room.lock:
             free = [s for s in room.seats if s.access == OPEN and not s.claimed]
             if not free:
-                raise Refused(409, "no open seat in this room", "seats")
+                raise Refused(409, _("no open seat in this room"), "seats")
             seat = free[0]
             room.check_name(name, seat.seat)
             await self._db(self.storage.update_seat, room.id, seat.seat, name=name, claimed=True)
@@ -205,7 +214,7 @@ class Seating(Rooms):
         async with room.lock:
             row = room.seats[seat]
             if row.sealed or row.claimed:
-                raise Refused(410, TAKEN, "token")
+                raise Refused(410, _(TAKEN), "token")
             await self._db(
                 self.storage.update_seat, room.id, seat, claimed=True, sealed=True, by_host=by_host
             )
@@ -220,7 +229,9 @@ class Seating(Rooms):
 
     async def _reissue(self, room: Room, seat: int) -> int:
         if not 0 <= seat < len(room.seats) or room.seats[seat].access != INVITED:
-            raise Refused(409, f"seat {seat} is not an invited seat of this room", "seats")
+            raise Refused(
+                409, _("seat {seat} is not an invited seat of this room", seat=seat), "seats"
+            )
         async with room.lock:
             generation = room.seats[seat].generation + 1
             fresh = {"claimed": False, "sealed": False, "by_host": False, "token_digest": None}
@@ -241,7 +252,7 @@ class Seating(Rooms):
 
     async def _rematch(self, room: Room) -> str:
         if not room.state.is_terminal():
-            raise Refused(409, "a rematch follows a game played to its end", "game over")
+            raise Refused(409, _("a rematch follows a game played to its end"), "game over")
         async with room.lock:
             if room.row.rematch is None:
                 requests = [  # each seat stays with its player, its taken link too
@@ -277,13 +288,23 @@ class Seating(Rooms):
         """A chat line of a seated player, kept and sent to everyone in the room."""
         seat = client.seat
         if seat is None:
-            raise Refused(403, "spectators read the chat; players write in it", "chat")
+            raise Refused(403, _("spectators read the chat; players write in it"), "chat")
         line = readable(text, CHAT_LENGTH)
         if line is None:
-            raise Refused(422, f"chat: expected 1 to {CHAT_LENGTH} printable characters", "chat")
+            raise Refused(
+                422,
+                _("chat: expected 1 to {length} printable characters", length=CHAT_LENGTH),
+                "chat",
+            )
         if not client.may_chat(time.monotonic()):
             raise Refused(
-                429, f"chat: at most {CHAT_BURST} lines in {CHAT_WINDOW:g} s", "rate limit"
+                429,
+                _(
+                    "chat: at most {lines} lines in {seconds} s",
+                    lines=CHAT_BURST,
+                    seconds=format(CHAT_WINDOW, "g"),
+                ),
+                "rate limit",
             )
         await self._write(room, "chat", seat, line)
 
@@ -299,10 +320,14 @@ class Seating(Rooms):
     async def rename(self, room: Room, seat: int | None, name: str) -> None:
         """The seat's player names themself."""
         if seat is None:
-            raise Refused(403, "a spectator has no seat to name", "name")
+            raise Refused(403, _("a spectator has no seat to name"), "name")
         chosen = readable(name, NAME_LENGTH)
         if chosen is None:
-            raise Refused(422, f"name: expected 1 to {NAME_LENGTH} printable characters", "name")
+            raise Refused(
+                422,
+                _("name: expected 1 to {length} printable characters", length=NAME_LENGTH),
+                "name",
+            )
         await self._write(room, "name", seat, chosen)
 
     async def _rename(self, room: Room, seat: int, chosen: str) -> None:
@@ -318,7 +343,7 @@ class Seating(Rooms):
 
     async def _come_back(self, room: Room, seat: int | None) -> None:
         if seat is None or not room.seats[seat].away:
-            raise Refused(409, "no bot is standing in for this seat", "back")
+            raise Refused(409, _("no bot is standing in for this seat"), "back")
         async with room.lock:
             await self._db(self.storage.update_seat, room.id, seat, away=False)
             room.seats[seat].away = False
@@ -330,8 +355,7 @@ class Seating(Rooms):
 def variants(cls: type[Game], spec: FileOption) -> list[str]:
     """The built-in variants a data-file option may name: the folders of the game's `data/`
     holding a file for it (Canal King's `small/board.toml`)."""
-    package = sys.modules[cls.__module__].__package__ or cls.__module__
-    folder = resources.files(package).joinpath("data")
+    folder = resources.files(cls.package()).joinpath("data")
     return sorted(
         entry.name
         for entry in folder.iterdir()
@@ -359,10 +383,7 @@ def _check_variant(cls: type[Game], spec: FileOption, value: object) -> None:
 def bot_names(requests: list[SeatRequest]) -> list[str]:
     """Each bot seat's name: its own, else its bot's ("Normal bot"), told apart by a letter
     where several share it ("Normal bot A", "Normal bot B"); "" for people's seats."""
-    plain = [
-        (r.name or f"{r.agent.partition(':')[0].capitalize()} bot") if r.kind == "bot" else ""
-        for r in requests
-    ]
+    plain = [(r.name or bot_name(r.agent)) if r.kind == "bot" else "" for r in requests]
     shared = {name for name in plain if name and plain.count(name) > 1}
     seen: dict[str, int] = {}
     named = []
@@ -373,6 +394,14 @@ def bot_names(requests: list[SeatRequest]) -> list[str]:
         else:
             named.append(name)
     return named
+
+
+def bot_name(agent: str) -> str:
+    """A bot's name from its bot ("Normal bot", "Mcts bot"), in the language spoken now."""
+    bot = agent.partition(":")[0]
+    if bot in LEVEL_NAMES:
+        return _(LEVEL_NAMES[bot])
+    return _("{name} bot", name=bot.capitalize())
 
 
 def bot_of(spec: str | None) -> tuple[str, dict[str, JSON]]:

@@ -11,12 +11,14 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
 from towpath.core.game import JSON
+from towpath.core.i18n import language, translator
 from towpath.server.clients import Client, Viewer
 from towpath.server.lobby import Lobby
 from towpath.server.models import first_error
 from towpath.server.protocol import MAX_MESSAGE, ClientMessage, Refused, dumps
 from towpath.server.room import Room
 
+_, n_ = translator(__name__)
 AUTH_WAIT = 10.0  # seconds a socket has to send its auth message
 sockets = APIRouter(prefix="/api")
 
@@ -48,7 +50,7 @@ async def _authenticate(websocket: WebSocket, lobby: Lobby, room: Room) -> Viewe
         try:
             text = await asyncio.wait_for(_receive(websocket), deadline - time.monotonic())
         except TimeoutError:
-            raise Refused(401, "expected an auth message first", "auth") from None
+            raise Refused(401, _("expected an auth message first"), "auth") from None
         if text is None:
             return None
         message, problem = _parse(text)
@@ -72,7 +74,7 @@ async def _enter(websocket: WebSocket, lobby: Lobby, room: Room, message: Client
 
 
 async def _serve(websocket: WebSocket, lobby: Lobby, room: Room, viewer: Viewer) -> None:
-    client = Client(viewer.seat)
+    client = Client(viewer.seat, language=language())
     lobby.connect(room, client)
     sender = asyncio.create_task(_send_loop(websocket, client))
     try:

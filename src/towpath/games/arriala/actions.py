@@ -19,9 +19,10 @@ from dataclasses import dataclass
 
 from towpath.core.actions import Action, read_number
 from towpath.core.errors import GameError, quote
+from towpath.core.i18n import N_
 from towpath.games.arriala.components import Layout, Rules, load_rules
 
-NOTATION_HELP = (
+NOTATION_HELP = N_(
     "move r2@12 15 · to-vineyard r2@12 ch · to-canal r2@ch 15 · place 15 · river r1@12 b2 · "
     "lock 20 · draw · end · play CARD ... (play move3 y2@12 16, play lock 20, "
     "play masterwork cacor); r2@12 is red worker 2 on space 12; spaces count from 1"

@@ -25,7 +25,7 @@ from towpath.games.arriala.actions import (
 )
 from towpath.games.arriala.position import Position
 from towpath.games.arriala.view import DISPLAY
-from towpath.games.arriala.words import scoring, words
+from towpath.games.arriala.words import ending, scoring, words
 
 ACTIONS = (Move, ToVineyard, ToCanal, Place, River, Lock, BuildMasterwork, Draw)
 # Actions paid with action points that reveal nothing and draw no chance: while the turn goes
@@ -190,13 +190,7 @@ class ArrialaState(Position):
         return [float(points) for points in self.points[: self.game.players]]
 
     def _ending_words(self, reason: EndReason) -> str:
-        vineyards = "the vineyards were scored by majority"
-        if reason == "limit":
-            return f"The {self.game.max_turns}-turn limit ended the game; {vineyards}."
-        ended = f"Every open space of the canal is locked or scored; {vineyards}"
-        if reason == "nobody":
-            return f"{ended}. The virtual player has the most points, so nobody wins."
-        return f"{ended}: the most points win (ties: the most workers on the canal)."
+        return ending(reason, self.game.max_turns)
 
     def _words(self, action: Action) -> Words:
         said = words(self.game.layout, self.game.rules, action, self._cost(action))

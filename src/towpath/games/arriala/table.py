@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from towpath.core.actions import Action
 from towpath.core.game import Game, State
+from towpath.core.i18n import N_
 from towpath.core.options import (
     FileOption,
     Option,
@@ -32,20 +33,20 @@ class ArrialaTable(Game):
     min_players = 2
     max_players = 4
     default_players = 3
-    blurb = (
+    blurb = N_(
         "Dig the Garonne canal together: place and move workers to win the majority of each "
         "section as it fills. Five action points a turn, locks, river structures, vineyards and "
         "cards."
     )
-    play_time = "60–90 minutes"
+    play_time = N_("60–90 minutes")
     option_specs: ClassVar[tuple[Option, ...]] = (
         first_player_option(4),
-        turn_limit(RULES.max_turns, "player turns before the game ends (vineyards scored)"),
+        turn_limit(RULES.max_turns, N_("player turns before the game ends (vineyards scored)")),
         FileOption(
             "board",
             None,
-            "a TOML file with the towns, stretches, vineyards and score table",
-            label="Board",
+            N_("a TOML file with the towns, stretches, vineyards and score table"),
+            label=N_("Board"),
         ),
     )
     option_sets = ({}, {"first_player": 1, "max_turns": 40})

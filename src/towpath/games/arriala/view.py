@@ -1,4 +1,6 @@
-"""Arriala seen from a seat: the view (only what that seat may know) and its text rendering."""
+"""Arriala seen from a seat: the view (only what that seat may know), its text rendering (for the
+terminal, in English) and its drawing (for the browser, in the language spoken: words marked for
+translation, towpath.core.i18n)."""
 
 from __future__ import annotations
 
@@ -7,12 +9,16 @@ from functools import cache, lru_cache
 from typing import Any
 
 from towpath.core import svg
-from towpath.core.actions import counted, turn_of
+from towpath.core.actions import turn_of
 from towpath.core.game import JSON, Display
+from towpath.core.i18n import N_, language, translator
 from towpath.games.arriala.actions import BuildMasterwork, River, ToCanal, ToVineyard
 from towpath.games.arriala.components import blue_id
 from towpath.games.arriala.position import Position
 from towpath.games.arriala.sections import lock_counts, section_ids, winners
+from towpath.games.arriala.words import colour_name
+
+_, n_ = translator(__name__)
 
 WIDTH = 80
 LEGEND = "Canal: . free  L lock  x closed  * scored section  (spaces count from 1)"
@@ -34,6 +40,7 @@ def build_view(state: Position, seat: int | None, everything: bool = False) -> d
     return {
         "game": game.id,
         "players": game.players,
+        "seat": seat,
         "colours": colours,
         "virtual": None if layout.virtual is None else colours[layout.virtual],
         "current_player": state.current_player,
@@ -316,7 +323,10 @@ def _cards_lines(view: dict[str, JSON]) -> list[str]:
     hands = []
     for seat, hand in enumerate(view["hands"]):
         colour = view["colours"][seat]
-        held = ", ".join(hand) or "no cards" if isinstance(hand, list) else counted(hand, "card")
+        if isinstance(hand, list):
+            held = ", ".join(hand) or "no cards"
+        else:  # the terminal's words are English only
+            held = f"{hand} card" if hand == 1 else f"{hand} cards"
         hands.append(f"{colour}: {held}")
     cards = f"Cards: pile {view['pile']}, discards {len(view['discards'])} · " + " · ".join(hands)
     return textwrap.wrap(cards, WIDTH, subsequent_indent="  ")
@@ -352,15 +362,20 @@ WORKER = 9.0  # a worker's half size
 SHAPES = {"red": "circle", "yellow": "square", "green": "triangle", "violet": "diamond"}
 TOWN, CANAL, SCORED, CLOSED = "#d9b98a", svg.WATER, "#b7d7a8", "#bbbbbb"
 CARD_W, CARD_H = 104.0, 44.0
-CARD_FACES = {  # a card's two lines, by its effect
-    "move": ("Move {reach}", "any worker"),
-    "teleport": ("Teleport", "yours, anywhere"),
-    "lock": ("Lock", "build one"),
-    "masterwork": ("Masterwork", "if you are last"),
-    "to-vineyard": ("To vineyard", "{whose} worker"),
-    "to-canal": ("To canal", "{whose} worker"),
+CARD_FACES = {  # a card's two lines, by its effect (a line None: whose worker it moves)
+    "move": (N_("Move {reach}"), N_("any worker")),
+    "teleport": (N_("Teleport"), N_("yours, anywhere")),
+    "lock": (N_("Lock"), N_("build one")),
+    "masterwork": (N_("Masterwork"), N_("if you are last")),
+    "to-vineyard": (N_("To vineyard"), None),
+    "to-canal": (N_("To canal"), None),
 }
-CHIPS = (("place", "place a worker"), ("lock", "build a lock"), ("draw", "draw"), ("end", "end"))
+CHIPS = (
+    ("place", N_("place a worker")),
+    ("lock", N_("build a lock")),
+    ("draw", N_("draw")),
+    ("end", N_("end")),
+)
 
 
 def render_svg(view: dict[str, JSON]) -> str:
@@ -380,20 +395,33 @@ def render_svg(view: dict[str, JSON]) -> str:
         x, y = _space_at(index, top)
         parts.append(_space_svg(view, space, x, y, space["number"] in marked))
     y = top + rows * ROW_PITCH + 8
+    own = view["seat"]
+    if own is not None:  # the viewer's hand and the actions first, just under the canal
+        players, used = _players_svg(view, y, [own])
+        parts.append(players)
+        y += used
+        parts.append(_chips(view, y))
+        y += 50
     parts.append(_vineyards_svg(view, y, set(last.get("vineyards", []))))
     y += 104
     parts.append(_blue_svg(view, y, set(last.get("blue", []))))
     y += 84
     parts.append(_masterworks_svg(view, y, set(last.get("masterworks", []))))
     y += 80
-    players, used = _players_svg(view, y)
+    others = [seat for seat in range(len(view["colours"])) if seat != own]
+    players, used = _players_svg(view, y, others)
     parts.append(players)
     y += used
-    parts.append(_chips(view, y))
-    key, used = svg.legend(12, y + 50, DRAWN_WIDTH - 24, _legend_entries())
-    height = y + 50 + used + 8
+    if own is None:
+        parts.append(_chips(view, y))
+        y += 50
+    key, used = svg.legend(12, y, DRAWN_WIDTH - 24, _legend_entries())
+    height = y + used + 8
     background = svg.tag("rect", {"width": DRAWN_WIDTH, "height": height, "fill": svg.LAND})
     return svg.document(DRAWN_WIDTH, height, "Arriala: Canal de Garonne", background, *parts, key)
+
+
+SEAT = "\x00"  # where a seat's name goes in a phrase, which the drawing writes as `svg.seat_name`
 
 
 def _svg_headline(view: dict[str, JSON]) -> str:
@@ -401,11 +429,18 @@ def _svg_headline(view: dict[str, JSON]) -> str:
     said = [svg.plain(turn)]
     seat = view["current_player"]
     if seat is not None:
-        colour = view["colours"][seat]
+        playing = n_(
+            "{colour} ({seat}) to play · {count} action point left",
+            "{colour} ({seat}) to play · {count} action points left",
+            view["ap_left"],
+            colour=colour_name(view["colours"][seat]),
+            seat=SEAT,
+        )
+        before, after = playing.split(SEAT)
         said += [
-            svg.plain(f" · {colour} ("),
+            svg.plain(f" · {before}"),
             svg.seat_name(seat),
-            svg.plain(f") to play · {_points(view['ap_left'])} left "),
+            svg.plain(f"{after} "),
             svg.plain("●" * view["ap_left"]),
         ]
     return svg.text_parts(12, 20, said, {"font-size": 14})
@@ -440,11 +475,10 @@ def worker_mark(colour: str, number: object, x: float, y: float, size: float = W
     return body + svg.text(x, y + lower, number, label)
 
 
-def _worker(worker: dict[str, Any], at: str, x: float, y: float, where: str) -> str:
+def _worker(worker: dict[str, Any], at: str, x: float, y: float, said: str) -> str:
     """A worker a person may click: its token names it and where it stands, `r2@12`;
-    `where` says the place in words."""
+    `said` says it and the place in words."""
     token = f"{worker_token(worker)}@{at}"
-    said = f"{worker['colour']} worker {worker['number']} {where}"
     return svg.group(
         {
             **svg.pick(token, said),
@@ -458,27 +492,46 @@ def _worker(worker: dict[str, Any], at: str, x: float, y: float, where: str) -> 
 
 def _space_svg(view: dict[str, JSON], space: dict[str, Any], x: float, y: float, last: bool) -> str:
     scored = space["section"] in view["scored_sections"]
-    workers = tuple((worker["colour"], worker["number"]) for worker in space["workers"])
-    drawn = (space["number"], space["town"], space["lock"], space["in_play"], scored, workers)
+    number = space["number"]
+    workers = tuple(
+        (
+            worker["colour"],
+            worker["number"],
+            _(
+                "{colour} worker {number} on space {space}",
+                colour=colour_name(worker["colour"]),
+                number=worker["number"],
+                space=number,
+            ),
+        )
+        for worker in space["workers"]
+    )
+    drawn = (number, space["town"], space["lock"], space["in_play"], scored, workers)
     return _space_drawing(drawn, _space_help(space, scored), x, y, last)
 
 
 def _space_help(space: dict[str, Any], scored: bool) -> str:
     """What a space is, for the hint: its section and whether it was scored, a lock, a town."""
-    said = f"space {space['number']}"
+    number = space["number"]
     if space["town"]:
-        return f"{space['town']} ({space['number']}): a town, room for any number of workers"
+        return _(
+            "{town} ({space}): a town, room for any number of workers",
+            town=space["town"],
+            space=number,
+        )
     if not space["in_play"]:
-        return f"{said}: out of play"
+        return _("space {space}: out of play", space=number)
     if space["lock"]:
-        return f"{said}: a lock, between two sections"
+        return _("space {space}: a lock, between two sections", space=number)
     section = space["section"].replace("-", "–")
-    return f"{said} · section {section}" + (", scored" if scored else ", scored once full")
+    if scored:
+        return _("space {space} · section {section}, scored", space=number, section=section)
+    return _("space {space} · section {section}, scored once full", space=number, section=section)
 
 
 # A space as its drawing shows it: its number, town, lock, whether it is in play and scored,
-# and its workers (colour, number).
-DrawnSpace = tuple[int, str | None, bool, bool, bool, tuple[tuple[str, int], ...]]
+# and its workers (colour, number, the worker and its place in words).
+DrawnSpace = tuple[int, str | None, bool, bool, bool, tuple[tuple[str, int, str], ...]]
 
 
 @lru_cache(maxsize=4096)  # most spaces look the same from one state to the next
@@ -520,9 +573,9 @@ def _space_drawing(space: DrawnSpace, help: str, x: float, y: float, last: bool)
             str(number),
             x + 12 + 17 * (k % 3),
             y + 31 + 17 * (k // 3),
-            f"on space {number}",
+            said,
         )
-        for k, (colour, n) in enumerate(workers)
+        for k, (colour, n, said) in enumerate(workers)
     ]
     return svg.group({"class": "space"}, svg.group(attrs, *parts), *marks)
 
@@ -541,20 +594,28 @@ def _lock(x: float, y: float) -> str:
 
 
 def _vineyards_svg(view: dict[str, JSON], y: float, marked: set[str]) -> str:
-    parts = [svg.text(12, y + 8, "Vineyards", {"text-anchor": "start", "font-weight": "bold"})]
+    heading = _("Vineyards")
+    parts = [svg.text(12, y + 8, heading, {"text-anchor": "start", "font-weight": "bold"})]
     x = 12.0
     for info in view["vineyard_info"]:
         workers = view["vineyards"][info["name"]]
         width = max(32 + 24 * info["places"], 150)
         attrs: dict[str, object] = {
-            **svg.pick(info["id"], f"vineyard {info['name']}"),
+            **svg.pick(info["id"], _("vineyard {vineyard}", vineyard=info["name"])),
             "data-vineyard": info["id"],
         }
         box = {"x": x, "y": y + 20, "width": width, "height": 72, "rx": 8}
         drawn = [
             svg.tag("rect", {**box, "fill": "#c9dba0", "stroke": "#5c7a29"}),
             svg.text(
-                x + width / 2, y + 34, f"{info['name']} ({info['id']}) · {info['points']} pts"
+                x + width / 2,
+                y + 34,
+                _(
+                    "{vineyard} ({id}) · {points} pts",
+                    vineyard=info["name"],
+                    id=info["id"],
+                    points=info["points"],
+                ),
             ),
         ]
         if info["id"] in marked:
@@ -575,7 +636,18 @@ def _vineyards_svg(view: dict[str, JSON], y: float, marked: set[str]) -> str:
             for k in range(info["places"])
         ]
         on = [
-            _worker(worker, info["id"], x + 22 + 24 * k, y + 66, f"in the {info['name']} vineyard")
+            _worker(
+                worker,
+                info["id"],
+                x + 22 + 24 * k,
+                y + 66,
+                _(
+                    "{colour} worker {number} in the {vineyard} vineyard",
+                    colour=colour_name(worker["colour"]),
+                    number=worker["number"],
+                    vineyard=info["name"],
+                ),
+            )
             for k, worker in enumerate(workers)
         ]
         parts += [svg.group(attrs, *drawn, *places), *on]
@@ -584,14 +656,14 @@ def _vineyards_svg(view: dict[str, JSON], y: float, marked: set[str]) -> str:
 
 
 def _blue_svg(view: dict[str, JSON], y: float, marked: set[str]) -> str:
-    title = f"River structures (+{3} points; a worker stays there for good)"
+    title = _("River structures (+{points} points; a worker stays there for good)", points=3)
     parts = [svg.text(12, y + 8, title, {"text-anchor": "start", "font-weight": "bold"})]
     x = 12.0
     for info, holder in zip(view["blue_info"], view["blue"], strict=True):
         if not info["in_play"]:
             continue
         attrs: dict[str, object] = {
-            **svg.pick(info["id"], f"river structure {info['id']}"),
+            **svg.pick(info["id"], _("river structure {blue}", blue=info["id"])),
             "data-blue": info["id"],
         }
         box = {"x": x, "y": y + 20, "width": 172, "height": 48, "rx": 6}
@@ -601,7 +673,7 @@ def _blue_svg(view: dict[str, JSON], y: float, marked: set[str]) -> str:
                 x + 8, y + 35, f"{info['id']} ≈", {"text-anchor": "start", "font-weight": "bold"}
             ),
             svg.text(x + 8, y + 54, info["beside"], {"text-anchor": "start"}),
-            svg.title(f"{info['id']} beside {info['beside']}"),
+            svg.title(_("{blue} beside {stretch}", blue=info["id"], stretch=info["beside"])),
         ]
         if info["id"] in marked:
             attrs["data-last"] = 1
@@ -614,16 +686,20 @@ def _blue_svg(view: dict[str, JSON], y: float, marked: set[str]) -> str:
 
 
 def _masterworks_svg(view: dict[str, JSON], y: float, marked: set[str]) -> str:
-    title = f"Masterworks (+5 points, for the last player) · locks left {view['locks_left']}"
+    title = _(
+        "Masterworks (+5 points, for the last player) · locks left {locks}",
+        locks=view["locks_left"],
+    )
     parts = [svg.text(12, y + 8, title, {"text-anchor": "start", "font-weight": "bold"})]
     for k, work in enumerate(view["masterworks"]):
         x = 12 + 250 * k
         builder = work["builder"]
-        attrs: dict[str, object] = dict(svg.pick(f"masterwork {work['id']}", work["name"]))
+        name = _(work["name"])
+        attrs: dict[str, object] = dict(svg.pick(f"masterwork {work['id']}", name))
         box = {"x": x, "y": y + 20, "width": 238, "height": 40, "rx": 6}
         drawn = [
             svg.tag("rect", {**box, "fill": "#f3ead2", "stroke": svg.INK}),
-            svg.text(x + 10, y + 40, work["name"], {"text-anchor": "start"}),
+            svg.text(x + 10, y + 40, name, {"text-anchor": "start"}),
         ]
         if builder:
             drawn.append(worker_mark(builder, "★", x + 222, y + 40))
@@ -637,32 +713,49 @@ def _masterworks_svg(view: dict[str, JSON], y: float, marked: set[str]) -> str:
 def _card_svg(card: dict[str, Any], x: float, y: float) -> str:
     name = card["name"]
     title, line = CARD_FACES[card["effect"]]
-    whose = "any" if card["any_colour"] else "your"
-    face = title.format(reach=card["reach"])
-    attrs = {**svg.pick(f"play {name}", f"card: {face}"), "data-card": name}
+    if line is None:
+        line = N_("any worker") if card["any_colour"] else N_("your worker")
+    face = _(title, reach=card["reach"])
+    attrs = {**svg.pick(f"play {name}", _("card: {card}", card=face)), "data-card": name}
     box = {"x": x, "y": y, "width": CARD_W, "height": CARD_H, "rx": 5}
+    # A long title (as some languages write it) in a smaller size, to stay on the card.
+    bold: dict[str, object] = {
+        "font-weight": "bold",
+        **({"font-size": 11} if len(face) > 12 else {}),
+    }
     return svg.group(
         attrs,
         svg.tag("rect", {**box, "fill": "#fffdf5", "stroke": svg.INK}),
-        svg.text(x + CARD_W / 2, y + 14, face, {"font-weight": "bold"}),
-        svg.text(x + CARD_W / 2, y + 32, line.format(whose=whose)),
+        svg.text(x + CARD_W / 2, y + 14, face, bold),
+        svg.text(x + CARD_W / 2, y + 32, _(line)),
     )
 
 
-def _players_svg(view: dict[str, JSON], y: float) -> tuple[str, float]:
-    """Each colour's score, reserve and hand; the height used."""
-    title = f"Players · pile {view['pile']} cards · discards {len(view['discards'])}"
+def _players_svg(view: dict[str, JSON], y: float, seats: list[int]) -> tuple[str, float]:
+    """The score, reserve and hand of each of `seats` (by colour); the height used."""
+    title = n_(
+        "Players · pile {count} cards · discards {discards}",
+        "Players · pile {count} cards · discards {discards}",
+        view["pile"],
+        discards=len(view["discards"]),
+    )
     parts = [svg.text(12, y + 8, title, {"text-anchor": "start", "font-weight": "bold"})]
     hands: list[JSON] = view["hands"]
     row = y + 28
     per_row = int((DRAWN_WIDTH - 24) // (CARD_W + 6))
-    for seat, colour in enumerate(view["colours"]):
+    for seat in seats:
+        colour = view["colours"][seat]
         hand = hands[seat] if seat < len(hands) else None  # the virtual player holds no cards
         virtual = colour == view["virtual"]
-        who = [svg.plain(f"{colour} · ")]
-        who += [svg.plain("virtual player")] if virtual else [svg.seat_name(seat)]
-        score = counted(view["scores"][seat], "point")
-        who.append(svg.plain(f" · {score} · reserve {view['reserve'][seat]}"))
+        who = [svg.plain(f"{colour_name(colour)} · ")]
+        who += [svg.plain(_("virtual player"))] if virtual else [svg.seat_name(seat)]
+        score = n_(
+            "{count} point · reserve {reserve}",
+            "{count} points · reserve {reserve}",
+            view["scores"][seat],
+            reserve=view["reserve"][seat],
+        )
+        who.append(svg.plain(f" · {score}"))
         if seat == view["current_player"]:
             who.append(svg.plain(" ◀"))
         parts.append(worker_mark(colour, "", 22, row))
@@ -677,7 +770,7 @@ def _players_svg(view: dict[str, JSON], y: float) -> tuple[str, float]:
         elif hand is not None:
             box = {"x": 12, "y": row + 18, "width": CARD_W, "height": CARD_H, "rx": 5}
             hidden = svg.tag("rect", {**box, "fill": "#c8bfa6", "stroke": svg.INK})
-            said = svg.text(12 + CARD_W / 2, row + 40, counted(hand, "card"))
+            said = svg.text(12 + CARD_W / 2, row + 40, n_("{count} card", "{count} cards", hand))
             cards.append(svg.group({"data-hidden-hand": seat}, hidden, said))
             lines = 1
         else:
@@ -690,25 +783,28 @@ def _players_svg(view: dict[str, JSON], y: float) -> tuple[str, float]:
 def _chips(view: dict[str, JSON], y: float) -> str:
     if view["current_player"] is None:
         return ""
-    return svg.group({"class": "chips"}, *svg.chip_rows(CHIPS, 12, y))
+    chips = [(tokens, _(label)) for tokens, label in CHIPS]
+    return svg.group({"class": "chips"}, *svg.chip_rows(chips, 12, y))
+
+
+def _legend_entries() -> tuple[tuple[str, str], ...]:
+    return _legend_in(language())
 
 
 @cache
-def _legend_entries() -> tuple[tuple[str, str], ...]:
+def _legend_in(code: str) -> tuple[tuple[str, str], ...]:
+    """The legend in the language `code` (the one spoken now: it keys the cache)."""
     square = {"x": -12, "y": -12, "width": 24, "height": 24, "rx": 4, "stroke": "#5a6f80"}
+    shapes = _("red worker 2 (shapes: ● red ■ yellow ▲ green ◆ violet)")
     return (
-        (worker_mark("red", 2, 0, 0), "red worker 2 (shapes: ● red ■ yellow ▲ green ◆ violet)"),
-        (svg.tag("rect", {**square, "fill": TOWN}), "town"),
-        (svg.tag("rect", {**square, "fill": CANAL}), "canal space"),
-        (svg.tag("rect", {**square, "fill": SCORED}) + svg.text(0, 0, "✓"), "scored section"),
-        (svg.tag("rect", {**square, "fill": CLOSED}) + svg.text(0, 0, "×"), "out of play"),
-        (svg.tag("rect", {**square, "fill": CANAL}) + _lock(0, 0), "lock"),
-        (svg.last_mark("rect", square), "the last move"),
+        (worker_mark("red", 2, 0, 0), shapes),
+        (svg.tag("rect", {**square, "fill": TOWN}), _("town")),
+        (svg.tag("rect", {**square, "fill": CANAL}), _("canal space")),
+        (svg.tag("rect", {**square, "fill": SCORED}) + svg.text(0, 0, "✓"), _("scored section")),
+        (svg.tag("rect", {**square, "fill": CLOSED}) + svg.text(0, 0, "×"), _("out of play")),
+        (svg.tag("rect", {**square, "fill": CANAL}) + _lock(0, 0), _("lock")),
+        (svg.last_mark("rect", square), _("the last move")),
     )
-
-
-def _points(count: int) -> str:
-    return f"{count} action point{'s' if count != 1 else ''}"
 
 
 DISPLAY = Display(build_view, last_played, render_text, render_svg)

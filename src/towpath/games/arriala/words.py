@@ -1,10 +1,17 @@
 """Arriala's actions in words, for the log and the list of legal actions: the worker by its
 colour and number, places by space number and town, vineyards and masterworks by name, and what
-the action costs. A card is named only once played (it is public then); a draw names no card."""
+the action costs. A card is named only once played (it is public then); a draw names no card.
+
+The words are marked for translation (towpath.core.i18n): whole phrases, each a msgid of the
+game's catalogue (data/de.po). The names the data files give (colours, masterworks) are marked
+here too, and translated where they are shown; towns and vineyards are names, the same in every
+language."""
 
 from __future__ import annotations
 
 from towpath.core.actions import Action, Words
+from towpath.core.game import EndReason
+from towpath.core.i18n import N_, translator
 from towpath.games.arriala.actions import (
     BuildMasterwork,
     Draw,
@@ -18,36 +25,58 @@ from towpath.games.arriala.actions import (
 from towpath.games.arriala.components import CardType, Layout, Rules
 from towpath.games.arriala.position import Position
 
+_, n_ = translator(__name__)
+
+# The colours of data/components.toml and the masterworks of data/board.toml, as people read
+# them: translated where shown with `_(name)` (a board file's own names stay as written).
+COLOURS = (N_("red"), N_("yellow"), N_("green"), N_("violet"))
+MASTERWORKS = (N_("Montech water slope"), N_("Cacor canal bridge"))
+
+# A card's title by its effect, and for a card that moves a worker of any colour.
+CARD_TITLES = {
+    "teleport": N_("Teleport"),
+    "lock": N_("Lock"),
+    "masterwork": N_("Masterwork"),
+    "to-vineyard": N_("To a vineyard"),
+    "to-canal": N_("Back to the canal"),
+}
+ANY_COLOUR_TITLES = {
+    "to-vineyard": N_("To a vineyard (any colour)"),
+    "to-canal": N_("Back to the canal (any colour)"),
+}
+
 
 def card_title(card: CardType) -> str:
     """A card as a player reads it: "Move 3", "Teleport", "To a vineyard (any colour)"."""
-    titles = {
-        "move": f"Move {card.reach}",
-        "teleport": "Teleport",
-        "lock": "Lock",
-        "masterwork": "Masterwork",
-        "to-vineyard": "To a vineyard",
-        "to-canal": "Back to the canal",
-    }
-    return titles[card.effect] + (" (any colour)" if card.any_colour else "")
+    if card.effect == "move":
+        title = _("Move {reach}", reach=card.reach)
+    else:
+        title = _(CARD_TITLES[card.effect])
+    if not card.any_colour:
+        return title
+    if card.effect in ANY_COLOUR_TITLES:
+        return _(ANY_COLOUR_TITLES[card.effect])
+    return _("{card} (any colour)", card=title)
+
+
+def colour_name(colour: str) -> str:
+    """A colour as people read it: "red" (German "Rot")."""
+    return _(colour)
 
 
 def space_name(layout: Layout, space: int) -> str:
     """A canal space from 0: `space 12`, or the town: `Moissac (23)`."""
     town = layout.town_name[space]
-    return f"{town} ({space + 1})" if town else f"space {space + 1}"
+    return f"{town} ({space + 1})" if town else _("space {space}", space=space + 1)
 
 
 def vineyard_name(layout: Layout, vineyard: str) -> str:
-    return f"the {layout.board.vineyards[layout.vineyard_index[vineyard]].name} vineyard"
+    """A vineyard's name (by its id), which is the same in every language."""
+    return layout.board.vineyards[layout.vineyard_index[vineyard]].name
 
 
 def worker(rules: Rules, colour: int, number: int) -> str:
-    return f"{rules.colours[colour]} worker {number}"
-
-
-def ap(cost: int) -> str:
-    return f"{cost} AP"
+    return _("{colour} worker {number}", colour=colour_name(rules.colours[colour]), number=number)
 
 
 def words(layout: Layout, rules: Rules, action: Action, cost: int) -> Words:
@@ -56,51 +85,91 @@ def words(layout: Layout, rules: Rules, action: Action, cost: int) -> Words:
     card = rules.cards[name] if name else None
     kind, did, what = _said(layout, rules, action)
     if card is not None:
-        kind, did = "play a card", "played"
+        kind, did = _("play a card"), _("played")
         what = f"{card_title(card)}: {what}"
-    return Words(kind, did, f"{what} ({ap(cost)})" if cost else what)
+    # AP: the German rulebook's abbreviation of its Aktionspunkte too.
+    return Words(kind, did, _("{what} ({cost} AP)", what=what, cost=cost) if cost else what)
 
 
 def _said(layout: Layout, rules: Rules, action: Action) -> tuple[str, str, str]:
     if isinstance(action, Move):
-        who = worker(rules, action.colour, action.number)
-        route = f"from {space_name(layout, action.source)} to {space_name(layout, action.target)}"
-        return "move a worker", "moved", f"{who} {route}"
+        return (
+            _("move a worker"),
+            _("moved"),
+            _(
+                "{worker} from {source} to {target}",
+                worker=worker(rules, action.colour, action.number),
+                source=space_name(layout, action.source),
+                target=space_name(layout, action.target),
+            ),
+        )
     if isinstance(action, ToVineyard):
-        who = worker(rules, action.colour, action.number)
-        where = (
-            f"from {space_name(layout, action.source)} to {vineyard_name(layout, action.vineyard)}"
+        return (
+            _("send a worker to a vineyard"),
+            _("sent"),
+            _(
+                "{worker} from {source} to the {vineyard} vineyard",
+                worker=worker(rules, action.colour, action.number),
+                source=space_name(layout, action.source),
+                vineyard=vineyard_name(layout, action.vineyard),
+            ),
         )
-        return "send a worker to a vineyard", "sent", f"{who} {where}"
     if isinstance(action, ToCanal):
-        who = worker(rules, action.colour, action.number)
-        where = (
-            f"from {vineyard_name(layout, action.vineyard)} to {space_name(layout, action.target)}"
+        return (
+            _("bring a worker back to the canal"),
+            _("brought"),
+            _(
+                "{worker} from the {vineyard} vineyard to {target}",
+                worker=worker(rules, action.colour, action.number),
+                vineyard=vineyard_name(layout, action.vineyard),
+                target=space_name(layout, action.target),
+            ),
         )
-        return "bring a worker back to the canal", "brought", f"{who} {where}"
     if isinstance(action, Place):
         return (
-            "place a new worker",
-            "placed",
-            f"a new worker on {space_name(layout, action.target)}",
+            _("place a new worker"),
+            _("placed"),
+            _("a new worker on {place}", place=space_name(layout, action.target)),
         )
     if isinstance(action, River):
-        who = worker(rules, action.colour, action.number)
         return (
-            "build a river structure",
-            "built",
-            f"a river structure on {action.blue} with {who} from "
-            f"{space_name(layout, action.source)} (+{rules.points.river} points)",
+            _("build a river structure"),
+            _("built"),
+            n_(
+                "a river structure on {blue} with {worker} from {source} (+{count} point)",
+                "a river structure on {blue} with {worker} from {source} (+{count} points)",
+                rules.points.river,
+                blue=action.blue,
+                worker=worker(rules, action.colour, action.number),
+                source=space_name(layout, action.source),
+            ),
         )
     if isinstance(action, Lock):
-        where = space_name(layout, action.target)
-        return "build a lock", "built", f"a lock on {where} (+{rules.points.lock} point)"
+        return (
+            _("build a lock"),
+            _("built"),
+            n_(
+                "a lock on {place} (+{count} point)",
+                "a lock on {place} (+{count} points)",
+                rules.points.lock,
+                place=space_name(layout, action.target),
+            ),
+        )
     if isinstance(action, BuildMasterwork):
         work = layout.board.masterworks[layout.masterwork_index[action.masterwork]].name
-        return "play a card", "built", f"the {work} (+{rules.points.masterwork} points)"
+        return (
+            _("play a card"),
+            _("built"),
+            n_(
+                "the {masterwork} (+{count} point)",
+                "the {masterwork} (+{count} points)",
+                rules.points.masterwork,
+                masterwork=_(work),
+            ),
+        )
     if isinstance(action, Draw):
-        return "draw a card", "drew", "a card"
-    return "end the turn", "ended their turn", ""
+        return _("draw a card"), _("drew"), _("a card")
+    return _("end the turn"), _("ended their turn"), ""
 
 
 def scoring(rules: Rules, before: Position, after: Position, direct: int) -> str:
@@ -117,9 +186,41 @@ def scoring(rules: Rules, before: Position, after: Position, direct: int) -> str
         else:
             runs.append([p])
     names = [f"{run[0] + 1}–{run[-1] + 1}" if len(run) > 1 else f"{run[0] + 1}" for run in runs]
+    sections = names[0]
+    for name in names[1:]:
+        sections = _("{sections} and {section}", sections=sections, section=name)
     gains = [now - was for now, was in zip(after.points, before.points, strict=True)]
     gains[before.player] -= direct
-    told = ", ".join(f"{rules.colours[c]} +{gain}" for c, gain in enumerate(gains) if gain)
-    ended = "; the canal is complete and the vineyards are scored" if after.over else ""
-    sections = f"section{'s' if len(runs) > 1 else ''} {' and '.join(names)}"
-    return f"; {sections} scored: {told or 'a tie, nobody scores'}{ended}"
+    told = ", ".join(
+        f"{colour_name(rules.colours[c])} +{gain}" for c, gain in enumerate(gains) if gain
+    )
+    said = n_(
+        "; section {sections} scored: {gains}",
+        "; sections {sections} scored: {gains}",
+        len(runs),
+        sections=sections,
+        gains=told or _("a tie, nobody scores"),
+    )
+    if after.over:
+        said += _("; the canal is complete and the vineyards are scored")
+    return said
+
+
+def ending(reason: EndReason, max_turns: int) -> str:
+    """How the game ended (`State.ending`): by the turn limit, or by the canal's completion with
+    or without a winner."""
+    if reason == "limit":
+        return n_(
+            "The {count}-turn limit ended the game; the vineyards were scored by majority.",
+            "The {count}-turn limit ended the game; the vineyards were scored by majority.",
+            max_turns,
+        )
+    if reason == "nobody":
+        return _(
+            "Every open space of the canal is locked or scored; the vineyards were scored by "
+            "majority. The virtual player has the most points, so nobody wins."
+        )
+    return _(
+        "Every open space of the canal is locked or scored; the vineyards were scored by "
+        "majority: the most points win (ties: the most workers on the canal)."
+    )

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 
 from towpath.core.actions import Action, read_number
 from towpath.core.errors import GameError, IllegalAction, quote
+from towpath.core.i18n import N_
 from towpath.games.canal_king.components import EDGE_NAMES, EDGES, Components
 
-NOTATION_HELP = (
+NOTATION_HELP = N_(
     "place|replace TILE C,R rK · swap TILE... · special C,R rK · sail PORT · "
     "sail C,R from EDGE · return · pass · launch · skip "
     "(TILE like S or ST:red, K 0-5, EDGE N NE SE S SW NW)"

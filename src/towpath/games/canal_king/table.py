@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from towpath.core.actions import Action
 from towpath.core.errors import GameError
 from towpath.core.game import State
+from towpath.core.i18n import N_
 from towpath.core.options import (
     BoolOption,
     FileOption,
@@ -68,27 +69,34 @@ class CanalKingTable(RaceTable):
     min_players = 2
     max_players = 6
     default_players = 4
-    blurb = (
+    # The words for people here are marked (N_): the server says them in the reader's language.
+    blurb = N_(
         "Build one shared network of hex canal tiles to join the four ports of your secret route."
         " Then launch your ship and be the first to sail it, past flags and rivals' special "
         "tiles."
     )
-    play_time = "45–90 minutes (small board: 15–30)"
+    play_time = N_("45–90 minutes (small board: 15–30)")
     option_specs: ClassVar[tuple[Option, ...]] = (
         BoolOption(
             "ordered_calls",
             False,
-            "the ship must stop in the ports of call in the card's order",
-            label="Calls in the card's order",
+            N_("the ship must stop in the ports of call in the card's order"),
+            label=N_("Calls in the card's order"),
         ),
         first_player_option(6),
         turn_limit(RULES.max_turns),
         FileOption(
-            "board", None, "a TOML file with the board's size and ports, or small", label="Board"
+            "board",
+            None,
+            N_("a TOML file with the board's size and ports, or small"),
+            label=N_("Board"),
         ),
-        FileOption("tiles", None, "a TOML file with the tile set", label="Tile set"),
+        FileOption("tiles", None, N_("a TOML file with the tile set"), label=N_("Tile set")),
         FileOption(
-            "routes", None, "a TOML file with the route cards, or small", label="Route cards"
+            "routes",
+            None,
+            N_("a TOML file with the route cards, or small"),
+            label=N_("Route cards"),
         ),
     )
     # Thousands of placements and a costly evaluation: a short budget is better spent judging

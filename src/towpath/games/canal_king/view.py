@@ -20,6 +20,7 @@ from typing import Any
 from towpath.core import svg
 from towpath.core.actions import turn_of
 from towpath.core.game import JSON, Display
+from towpath.core.i18n import N_, language, translator
 from towpath.core.race import race_status
 from towpath.games.canal_king.actions import (
     LAUNCH,
@@ -32,6 +33,9 @@ from towpath.games.canal_king.actions import (
 )
 from towpath.games.canal_king.components import EDGE_NAMES, EDGES
 from towpath.games.canal_king.position import Position
+from towpath.games.canal_king.words import colour_name, shown_tile_name
+
+_, n_ = translator(__name__)
 
 TOP = 1  # the top line holds the names of the northern ports
 LEGEND_WIDTH = 76  # an 80-column terminal, less a panel's border
@@ -64,6 +68,7 @@ def build_view(state: Position, seat: int | None, everything: bool = False) -> d
     return {
         "game": state.game.id,
         "players": state.game.players,
+        "seat": seat,
         "current_player": state.current_player,
         "turn": state.turn,
         "max_turns": state.game.max_turns,
@@ -341,6 +346,25 @@ HEX = 28.0  # radius of a board hex
 HAND_HEX = 24.0  # radius of a hand tile
 EDGE_ANGLES = (-90, -30, 30, 90, 150, 210)  # edge midpoints of a flat-top hex: N NE SE S SW NW
 WORDS = ("special", "swap", "return", "pass", "launch", "skip")
+# Each one-word action's chip, by its word of the notation.
+CHIPS = {
+    "special": N_("special"),
+    "swap": N_("swap"),
+    "return": N_("return"),
+    "pass": N_("pass"),
+    "launch": N_("launch"),
+    "skip": N_("skip"),
+}
+# The letters drawn on the flags of the built-in tile set's colours (each different, for whoever
+# cannot tell the colours); a flag of another colour shows its name's first letter.
+LETTERS = {
+    "red": N_("R"),
+    "yellow": N_("Y"),
+    "green": N_("G"),
+    "blue": N_("B"),
+    "purple": N_("P"),
+    "orange": N_("O"),
+}
 CANAL_BLUE = "#2f6db3"
 EMPTY, TILED, DOCK = "#f4efdc", "#d7e8c4", "#f2dfb0"
 INK = svg.INK
@@ -385,18 +409,25 @@ def render_svg(view: dict[str, JSON]) -> str:
     parts += _ports_svg(board, centre, set(last.get("ports", [])))
     parts += _ships_svg(view, board, centre)
     y = board_height
-    for seat in range(view["players"]):
-        parts.append(_seat_svg(view, seat, y, width))
+    own = view["seat"]
+    if own is not None:  # the viewer's hand and actions first, just under the board
+        parts.append(_seat_svg(view, own, y, width))
         y += 104
-    parts.append(_chips_svg(view["current_player"] is not None, y, width))
-    key, used = svg.legend(12, y + 50, width - 24, _legend_entries())
-    height = y + 50 + used + 8
+    parts.append(_chips_svg(view["current_player"] is not None, y, width, language()))
+    y += max(30.0, svg.chip_rows_height(_chips(), 12, width)) + 20
+    for seat in range(view["players"]):
+        if seat != own:
+            parts.append(_seat_svg(view, seat, y, width))
+            y += 104
+    key, used = svg.legend(12, y, width - 24, _legend_entries(language()))
+    height = y + used + 8
     background = svg.tag("rect", {"width": width, "height": height, "fill": "#e8e1c8"})
-    return svg.document(width, height, "Canal King", background, *parts, key)
+    return svg.document(width, height, _("Canal King"), background, *parts, key)
 
 
 def _svg_status(view: dict[str, JSON]) -> str:
-    return f"{turn_of(view['turn'], view['max_turns'])} · pile {view['pile']} tiles"
+    pile = _("pile {count} tiles", count=view["pile"])
+    return f"{turn_of(view['turn'], view['max_turns'])} · {pile}"
 
 
 def _edge_point(
@@ -429,8 +460,14 @@ def _flag(colour: str, x: float, y: float) -> str:
     return svg.group(
         {"class": "flag"},
         svg.tag("circle", {"cx": x, "cy": y, "r": 9, "fill": svg.colour(colour), "stroke": INK}),
-        svg.text(x, y + 0.5, svg.letter(colour), _on(colour)),
+        svg.text(x, y + 0.5, flag_letter(colour), _on(colour)),
     )
+
+
+def flag_letter(colour: str) -> str:
+    """The letter drawn on a flag of this colour."""
+    letter = LETTERS.get(colour)
+    return svg.letter(colour_name(colour)) if letter is None else _(letter)
 
 
 def _on(colour: str) -> dict[str, object]:
@@ -461,7 +498,7 @@ def _cell_svg(
     drawn = None
     if tile is not None:
         drawn = (tuple(map(tuple, tile["lines"])), tile["flag"], tile["special_owner"])
-    return _cell_drawing(drawn, cell, x, y, dock, last)
+    return _cell_drawing(drawn, cell, x, y, dock, last, language())
 
 
 # A tile as a cell's drawing shows it: its lines, its flag and the owner of a special tile.
@@ -476,7 +513,9 @@ def _cell_drawing(
     y: float,
     dock: bool,
     last: bool,
+    spoken: str,
 ) -> str:
+    """A cell's drawing, in the language `spoken` (which the cache tells apart)."""
     col, row = cell
     shape = svg.tag(
         "polygon",
@@ -496,9 +535,10 @@ def _cell_drawing(
             parts.append(_special_mark(special_owner, x, y))
     else:
         parts.append(svg.text(x, y, f"{col},{row}", {"font-size": 12, "fill": "#7d7352"}))
+    where = f"{col},{row}"
     attrs: dict[str, object] = {
-        **svg.pick(f"{col},{row}", f"cell {col},{row}"),
-        "data-cell": f"{col},{row}",
+        **svg.pick(where, _("cell {cell}", cell=where)),
+        "data-cell": where,
         "data-centre": f"{x:.1f},{y:.1f},{HEX:g}",
     }
     if last:
@@ -511,7 +551,10 @@ def _ports_svg(board: dict[str, Any], centre: Centre, marked: set[str]) -> list[
     parts = []
     for name in board["ports"]:
         x, y = _port_point(board, name, centre)
-        attrs: dict[str, object] = {**svg.pick(f"sail {name}", f"port {name}"), "data-port": name}
+        attrs: dict[str, object] = {
+            **svg.pick(f"sail {name}", _("port {port}", port=name)),
+            "data-port": name,
+        }
         shapes = [
             svg.tag("circle", {"cx": x, "cy": y, "r": 14, "fill": "#f6d27a", "stroke": INK}),
             svg.text(x, y, name, {"font-weight": "bold", "font-size": 14}),
@@ -556,12 +599,15 @@ def _ships_svg(view: dict[str, JSON], board: dict[str, Any], centre: Centre) -> 
         x, y = _port_point(board, at, centre) if isinstance(at, str) else centre(*at)
         x += 12 * (seat % 3) - 12
         y += 16 + 10 * (seat // 3) if isinstance(at, str) else 12 + 8 * (seat // 3)
-        lost = " (loses its next turn)" if ship["skip_turn"] else ""
+        if ship["skip_turn"]:
+            said = _("seat {seat}'s ship (loses its next turn)", seat=seat)
+        else:
+            said = _("seat {seat}'s ship", seat=seat)
         parts.append(
             svg.group(
                 {"data-ship": seat, "data-piece": f"ship-{seat}"},
                 *_ship(seat, x, y),
-                svg.title(f"seat {seat}'s ship{lost}"),
+                svg.title(said),
             )
         )
     return parts
@@ -571,11 +617,15 @@ def _seat_svg(view: dict[str, JSON], seat: int, y: float, width: float) -> str:
     colour = view["colours"][seat]
     route = view["routes"][seat]
     ship = view["ships"][seat]
-    said = [f"colour {colour or '?'}", "route " + ("-".join(route) if route else "?")]
+    said = [
+        _("colour {colour}", colour=colour_name(colour) if colour else "?"),
+        _("route {route}", route="-".join(route) if route else "?"),
+    ]
     if ship is not None:
-        said.append("calls " + (", ".join(ship["calls_done"]) or "none yet"))
+        calls = ", ".join(ship["calls_done"]) or _("none yet")
+        said.append(_("calls {calls}", calls=calls))
     if view["special_played"][seat]:
-        said.append("special played")
+        said.append(_("special played"))
     to_move = view["current_player"] == seat
     parts = [
         svg.tag(
@@ -600,7 +650,9 @@ def _seat_svg(view: dict[str, JSON], seat: int, y: float, width: float) -> str:
     if colour:
         parts.append(_flag(colour, width - 22, y + 7))
     tiles = [
-        _hand_tile(tile["tile"], tuple(map(tuple, tile["lines"])), tile["flag"], k, y, to_move)
+        _hand_tile(
+            tile["tile"], tuple(map(tuple, tile["lines"])), tile["flag"], k, y, to_move, language()
+        )
         for k, tile in enumerate(view["hands"][seat])
     ]
     parts.append(svg.group({"class": "hand", "data-hand": seat}, *tiles))
@@ -609,9 +661,16 @@ def _seat_svg(view: dict[str, JSON], seat: int, y: float, width: float) -> str:
 
 @lru_cache(maxsize=4096)
 def _hand_tile(
-    name: str, lines: tuple[tuple[int, ...], ...], flag: str | None, k: int, y: float, pick: bool
+    name: str,
+    lines: tuple[tuple[int, ...], ...],
+    flag: str | None,
+    k: int,
+    y: float,
+    pick: bool,
+    spoken: str,
 ) -> str:
-    """The hand's `k`th tile, in the seat's panel at `y`; `pick`: the seat is to move."""
+    """The hand's `k`th tile, in the seat's panel at `y`; `pick`: the seat is to move; in the
+    language `spoken` (which the cache tells apart)."""
     x, ty = 42 + 78 * k, y + 48
     body = [
         svg.tag(
@@ -623,42 +682,50 @@ def _hand_tile(
             },
         ),
         svg.group({"class": "lines"}, *_lines_svg(lines, x, ty, HAND_HEX)),
-        svg.text(x, ty + HAND_HEX + 12, name),
+        svg.text(x, ty + HAND_HEX + 12, shown_tile_name(name)),
     ]
     if flag:
         body.append(_flag(flag, x, ty))
     attrs: dict[str, object] = {"data-tile": name}
     if pick:
-        attrs.update(svg.pick(name, f"tile {name}"))
+        attrs.update(svg.pick(name, _("tile {name}", name=shown_tile_name(name))))
         attrs["data-centre"] = f"{x:.1f},{ty:.1f},{HAND_HEX:g}"
     return svg.group(attrs, *body)
 
 
 @lru_cache(maxsize=16)
-def _chips_svg(playing: bool, y: float, width: float) -> str:
-    """The one-word actions, while the game goes on."""
+def _chips_svg(playing: bool, y: float, width: float, spoken: str) -> str:
+    """The one-word actions, while the game goes on, in the language `spoken`."""
     if not playing:
         return ""
-    chips = [(word, None) for word in WORDS]
-    return svg.group({"class": "chips"}, *svg.chip_rows(chips, 12, y, width))
+    return svg.group({"class": "chips"}, *svg.chip_rows(_chips(), 12, y, width))
+
+
+def _chips() -> list[tuple[str, str | None]]:
+    """The one-word actions and their labels, in the language spoken now."""
+    return [(word, _(CHIPS[word])) for word in WORDS]
 
 
 @cache
-def _legend_entries() -> tuple[tuple[str, str], ...]:
+def _legend_entries(spoken: str) -> tuple[tuple[str, str], ...]:
+    """The legend's symbols and their words, in the language `spoken`."""
     hexagon = {"points": svg.hexagon(0, 0, 13, pointy=False), "stroke": "#9a8f6a"}
     return (
         (
             svg.tag("polygon", {**hexagon, "fill": TILED})
             + "".join(_lines_svg([[0, 3]], 0, 0, 13)),
-            "canal (blue lines)",
+            _("canal (blue lines)"),
         ),
-        (svg.tag("polygon", {**hexagon, "fill": DOCK}), "dock: canal must reach the port"),
-        (svg.tag("circle", {"r": 13, "fill": "#f6d27a", "stroke": INK}), "port (click to sail)"),
-        (_flag("red", 0, 0), "flag (R red…): a ship of that colour stops"),
-        (_special_mark(1, 0, 0), "special tile of seat 2"),
-        ("".join(_ship(1, 0, 0)), "ship of seat 2"),
-        (svg.last_mark("polygon", {"points": svg.hexagon(0, 0, 12, False)}), "the last move"),
-        (svg.text(0, 0, "2,3", {"font-size": 12}), "column,row of a free space"),
+        (svg.tag("polygon", {**hexagon, "fill": DOCK}), _("dock: canal must reach the port")),
+        (
+            svg.tag("circle", {"r": 13, "fill": "#f6d27a", "stroke": INK}),
+            _("port (click to sail)"),
+        ),
+        (_flag("red", 0, 0), _("flag (R red…): a ship of that colour stops")),
+        (_special_mark(1, 0, 0), _("special tile of seat 2")),
+        ("".join(_ship(1, 0, 0)), _("ship of seat 2")),
+        (svg.last_mark("polygon", {"points": svg.hexagon(0, 0, 12, False)}), _("the last move")),
+        (svg.text(0, 0, "2,3", {"font-size": 12}), _("column,row of a free space")),
     )
 
 

@@ -27,8 +27,9 @@ from functools import lru_cache
 
 from towpath.core.actions import Action, read_number
 from towpath.core.errors import GameError, quote
+from towpath.core.i18n import N_
 
-NOTATION_HELP = (
+NOTATION_HELP = N_(
     "expected move CARD N, pass CARD, detour COLOUR, backward N, block N or done; "
     "for example 'move voyage 3'"
 )

@@ -16,7 +16,7 @@ from towpath.games.detour.actions import DONE, Backward, Block, Done, Move, Pass
 from towpath.games.detour.components import Card
 from towpath.games.detour.position import Position
 from towpath.games.detour.view import DISPLAY
-from towpath.games.detour.words import words
+from towpath.games.detour.words import ending_words, words
 
 MOVE, ACTION = "move", "action"
 MAX_KEPT = 100_000  # legal action lists kept per game
@@ -322,19 +322,7 @@ class DetourState(Position):
         return self.winners is not None and not self.finished
 
     def _ending_words(self, reason: EndReason) -> str:
-        if reason == "limit":
-            return (
-                f"The {self.game.max_rounds}-round limit ended the game: the farthest marker wins."
-            )
-        if self.game.players == 2:
-            return (
-                "A marker finished the circuit and the round was played out: its player wins if "
-                "their other colour is on the last map tile, else the player not last wins."
-            )
-        return (
-            "A marker finished the circuit and the round was played out: of the markers that "
-            "finished, the one with the most rank left in hand wins."
-        )
+        return ending_words(self.game, reason)
 
     def _words(self, action: Action) -> Words:
         return words(self.game, self.nodes, self.colour, action)

@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from towpath.core.actions import Action
 from towpath.core.game import JSON, Game, State
+from towpath.core.i18n import N_
 from towpath.core.options import (
     FileOption,
     Option,
@@ -29,20 +30,26 @@ class DetourTable(Game):
     min_players = 2
     max_players = 4
     default_players = 4
-    blurb = (
+    blurb = N_(
         "Race your marker round a circuit, paying each space in trains, boats and balloons with "
         "four cards. Send rivals on detours, push everyone back or block the next round."
     )
-    play_time = "20–40 minutes"
+    play_time = N_("20–40 minutes")
     option_specs: ClassVar[tuple[Option, ...]] = (
-        first_player_option(4, "the seat holding the first-player marker at the start"),
+        first_player_option(4, N_("the seat holding the first-player marker at the start")),
         length_limit(
-            "max_rounds", RULES.max_rounds, "rounds before the game ends unfinished", "Round limit"
+            "max_rounds",
+            RULES.max_rounds,
+            N_("rounds before the game ends unfinished"),
+            N_("Round limit"),
         ),
         FileOption(
-            "map", None, "a TOML file replacing the map (costs, blue areas, detours)", label="Map"
+            "map",
+            None,
+            N_("a TOML file replacing the map (costs, blue areas, detours)"),
+            label=N_("Map"),
         ),
-        FileOption("cards", None, "a TOML file replacing the four cards", label="Cards"),
+        FileOption("cards", None, N_("a TOML file replacing the four cards"), label=N_("Cards")),
     )
     option_sets = ({}, {"first_player": 1, "max_rounds": 40})
     # Its playout policy plays close to greedy: the easy level plays 3 moves in 10 at random.

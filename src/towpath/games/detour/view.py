@@ -9,13 +9,18 @@ from functools import lru_cache
 from typing import Any
 
 from towpath.core import svg
-from towpath.core.actions import counted
 from towpath.core.game import JSON, Display
+from towpath.core.i18n import N_, language, translator
 from towpath.games.detour.actions import Backward, SendOnDetour
 from towpath.games.detour.position import Position
+from towpath.games.detour.words import named
+
+_, n_ = translator(__name__)
 
 ROW_SPACES = 6
 ORDINALS = ("1st", "2nd", "3rd", "4th")
+# Where a finished marker came in, as the drawing says it.
+FINISHED = (N_("finished 1st"), N_("finished 2nd"), N_("finished 3rd"), N_("finished 4th"))
 
 
 def build_view(state: Position, seat: int | None, everything: bool = False) -> dict[str, JSON]:
@@ -213,9 +218,9 @@ PICTURES = {
 }
 # What each action part does, for a card's help.
 ACTION_PARTS = {
-    "detour": "send a marker onto a detour",
-    "backward": "every marker goes back",
-    "block": "block the next round's move parts",
+    "detour": N_("send a marker onto a detour"),
+    "backward": N_("every marker goes back"),
+    "block": N_("block the next round's move parts"),
 }
 BLUE_AREA = "#bcd9f0"
 DETOUR_RED = "#c0392b"
@@ -249,8 +254,9 @@ def render_svg(view: dict[str, JSON]) -> str:
     for space, cost in enumerate(board["costs"]):
         x, y = at(ring[space])
         name = "go" if space == 0 else str(space)
+        label = _("go") if space == 0 else name
         blue = space in board["blue"]
-        parts.append(_space(view, name, cost, x, y, blue, distances.get((None, space))))
+        parts.append(_space(view, name, label, cost, x, y, blue, distances.get((None, space))))
     for detour in board["detours"]:
         parts += _detour(view, detour, lanes[detour["name"]], at, distances)
     parts += _markers(view, ring, lanes, at, set(last.get("markers", [])))
@@ -258,21 +264,23 @@ def render_svg(view: dict[str, JSON]) -> str:
     parts.append(_hands(view, y, width))
     y += 84 * len(view["colours"]) + 50
     symbols = tuple(view["map"]["symbols"].items())
-    key, used = svg.legend(12, y, width - 24, _legend_entries(symbols))
+    key, used = svg.legend(12, y, width - 24, _legend_entries(symbols, language()))
     height = y + used + 8
     background = svg.tag("rect", {"width": width, "height": height, "fill": svg.LAND})
     return svg.document(width, height, "Detour", background, *parts, key)
 
 
 def _svg_headline(view: dict[str, JSON]) -> str:
-    said = [
-        svg.plain(f"Round {view['round']} of at most {view['max_rounds']} · first player: "),
-        svg.seat_name(view["first_player"]),
-    ]
+    heading = _(
+        "Round {round} of at most {limit} · first player:",
+        round=view["round"],
+        limit=view["max_rounds"],
+    )
+    said = [svg.plain(heading + " "), svg.seat_name(view["first_player"])]
     if view["blocked"] and view["winners"] is None:
-        said.append(svg.plain(" · blocked round: no move parts"))
+        said.append(svg.plain(" · " + _("blocked round: no move parts")))
     elif view["block_next"] and view["winners"] is None:
-        said.append(svg.plain(" · the next round is blocked"))
+        said.append(svg.plain(" · " + _("the next round is blocked")))
     return svg.text_parts(12, 20, said, {"font-size": 14})
 
 
@@ -327,6 +335,7 @@ def _transport(transport: str, symbol: str, x: float, y: float) -> str:
 def _space(
     view: dict[str, JSON],
     name: str,
+    label: str,
     cost: list[str],
     x: float,
     y: float,
@@ -335,22 +344,31 @@ def _space(
 ) -> str:
     symbols = view["map"]["symbols"]
     shown = tuple((transport, symbols[transport]) for transport in cost)
-    return _space_drawing(name, shown, x, y, blue, distance)
+    return _space_drawing(name, label, shown, x, y, blue, distance, language())
 
 
 @lru_cache(maxsize=4096)  # most spaces look the same from one state to the next
 def _space_drawing(
     name: str,
+    label: str,
     cost: tuple[tuple[str, str], ...],
     x: float,
     y: float,
     blue: bool,
     distance: int | None,
+    spoken: str,
 ) -> str:
-    """A space; `cost`: the transports a step onto it costs, each with its symbol."""
+    """A space named `name` (`label` as the reader reads it); `cost`: the transports a step
+    onto it costs, each with its symbol; `spoken`: the language its words are in."""
     attrs: dict[str, object] = {"data-space": name}
     if distance:
-        attrs.update(svg.pick(str(distance), f"space {name}: {counted(distance, 'space')} on"))
+        ahead = n_(
+            "space {name}: {count} space on",
+            "space {name}: {count} spaces on",
+            distance,
+            name=label,
+        )
+        attrs.update(svg.pick(str(distance), ahead))
     shape = {
         "x": x + 2,
         "y": y + 2,
@@ -362,7 +380,7 @@ def _space_drawing(
     }
     parts = [
         svg.tag("rect", shape),
-        svg.text(x + 7, y + 13, name, {"text-anchor": "start", "fill": "#444"}),
+        svg.text(x + 7, y + 13, label, {"text-anchor": "start", "fill": "#444"}),
     ]
     if blue:
         parts.append(svg.text(x + CELL - 8, y + 13, "≈", {"text-anchor": "end", "fill": "#2f5f8f"}))
@@ -370,8 +388,8 @@ def _space_drawing(
         _transport(transport, symbol, x + 15 + 19 * k, y + CELL - 11)
         for k, (transport, symbol) in enumerate(cost)
     ]
-    costs = " + ".join(transport for transport, _ in cost)
-    parts.append(svg.title(f"{name}: {costs}" + (" · blue area" if blue else "")))
+    costs = " + ".join(named(transport) for transport, _symbol in cost)
+    parts.append(svg.title(f"{label}: {costs}" + (" · " + _("blue area") if blue else "")))
     return svg.group(attrs, *parts)
 
 
@@ -431,7 +449,8 @@ def _detour(
     for k, (cost, cell) in enumerate(zip(detour["costs"], lane, strict=True), start=1):
         x, y = at(cell)
         distance = distances.get((detour["name"], k))
-        parts.append(_space(view, f"{detour['name']}.{k}", cost, x, y, False, distance))
+        name = f"{detour['name']}.{k}"
+        parts.append(_space(view, name, name, cost, x, y, False, distance))
     return parts
 
 
@@ -453,10 +472,8 @@ def _markers(
 ) -> list[str]:
     parts = []
     stack: dict[Place, int] = {}
-    sharing = Counter((m["detour"], m["space"]) for m in view["markers"] if not m["finished"])
+    sharing = Counter((m["detour"], m["space"]) for m in view["markers"])
     for colour, marker in enumerate(view["markers"]):
-        if marker["finished"]:
-            continue
         place = (marker["detour"], marker["space"])
         if marker["detour"] is None:
             x, y = at(ring[marker["space"]])
@@ -466,11 +483,11 @@ def _markers(
         stack[place] = k + 1
         cx, cy = x + 12 + k * min(17.0, 34.0 / max(1, sharing[place] - 1)), y + 30
         name = view["colours"][colour]
-        attrs: dict[str, object] = {
-            **svg.pick(name, f"{name} marker"),
-            "data-marker": name,
-            "data-piece": f"marker-{name}",
-        }
+        # A finished marker stands at the start, out of play: nothing picks it.
+        picked = (
+            {} if marker["finished"] else svg.pick(name, _("{colour} marker", colour=named(name)))
+        )
+        attrs: dict[str, object] = {**picked, "data-marker": name, "data-piece": f"marker-{name}"}
         drawn = _marker(name, cx, cy)
         if colour == view["to_play"]:
             drawn.append(
@@ -479,7 +496,10 @@ def _markers(
         if name in marked:
             attrs["data-last"] = 1
             drawn.append(svg.last_mark("circle", {"cx": cx, "cy": cy, "r": 14}))
-        parts.append(svg.group(attrs, *drawn, svg.title(f"{name} (seat {marker['owner']})")))
+        said = f"{named(name)} (seat {marker['owner']})"
+        if marker["finished"]:
+            said += " · " + _where(marker, view["finished"], colour)
+        parts.append(svg.group(attrs, *drawn, svg.title(said)))
     return parts
 
 
@@ -496,10 +516,10 @@ def _hands(view: dict[str, JSON], top: float, width: float) -> str:
         y = top + 84 * row
         marker = view["markers"][colour]
         where = _where(marker, view["finished"], colour)
-        mark = " · to play ◀" if colour == view["to_play"] else ""
+        mark = " · " + _("to play") + " ◀" if colour == view["to_play"] else ""
         parts += _marker(name, 22, y + 8)
         said = [
-            svg.plain(f"{name} · "),
+            svg.plain(f"{named(name)} · "),
             svg.seat_name(marker["owner"]),
             svg.plain(f" · {where}{mark}"),
         ]
@@ -509,7 +529,7 @@ def _hands(view: dict[str, JSON], top: float, width: float) -> str:
             for k, card in enumerate(hand)
         ]
         if not hand:
-            drawn.append(svg.text(12, y + 46, "no card in hand", {"text-anchor": "start"}))
+            drawn.append(svg.text(12, y + 46, _("no card in hand"), {"text-anchor": "start"}))
         parts.append(svg.group({"class": "hand", "data-hand": colour}, *drawn))
     parts.append(_chips(view, top + 84 * len(view["colours"]), width))
     return svg.group({"class": "hands"}, *parts)
@@ -517,26 +537,24 @@ def _hands(view: dict[str, JSON], top: float, width: float) -> str:
 
 def _where(marker: dict[str, Any], finished: list[int], colour: int) -> str:
     if marker["finished"]:
-        return f"finished {ORDINALS[finished.index(colour)]}"
+        return _(FINISHED[finished.index(colour)])
     if marker["detour"] is not None:
-        return f"on {marker['detour']}, space {marker['space']}"
-    return f"space {marker['space']}"
+        return _("on {detour}, space {space}", detour=marker["detour"], space=marker["space"])
+    return _("space {space}", space=marker["space"])
 
 
 def _card(card: dict[str, Any], symbols: dict[str, str], x: float, y: float, live: bool) -> str:
     """A card: its name and rank, its move part's transports, its action."""
+    name = named(card["name"])
     attrs: dict[str, object] = {"data-card": card["name"]}
     if live:
-        attrs.update(svg.pick(card["name"].lower(), f"card {card['name']}"))
+        attrs.update(svg.pick(card["name"].lower(), _("card {card}", card=name)))
     box = {"x": x, "y": y, "width": CARD_W, "height": CARD_H, "rx": 5, "fill": "#fffdf5"}
+    label = _("{card} · rank {rank}", card=name, rank=card["rank"])
     parts = [
         svg.tag("rect", {**box, "stroke": svg.INK}),
-        svg.text(x + 8, y + 12, f"{card['name']} · rank {card['rank']}", {"text-anchor": "start"}),
-        svg.title(
-            f"{card['name']}: move with {' + '.join(card['move'])}"
-            + (f", or {ACTION_PARTS[card['action']]}" if card["action"] in ACTION_PARTS else "")
-            + f" · rank {card['rank']}: markers finishing in one round are parted by ranks in hand"
-        ),
+        svg.text(x + 8, y + 12, label, {"text-anchor": "start"}),
+        svg.title(_card_help(card, name)),
     ]
     parts += [
         _transport(transport, symbols[transport], x + 16 + 19 * k, y + 33)
@@ -545,29 +563,58 @@ def _card(card: dict[str, Any], symbols: dict[str, str], x: float, y: float, liv
     return svg.group(attrs, *parts)
 
 
+def _card_help(card: dict[str, Any], name: str) -> str:
+    """A card's hover help: its move part, its action part, and what its rank is for."""
+    transports = " + ".join(named(transport) for transport in card["move"])
+    if card["action"] in ACTION_PARTS:
+        return _(
+            "{card}: move with {transports}, or {action} · rank {rank}: markers finishing in "
+            "one round are parted by ranks in hand",
+            card=name,
+            transports=transports,
+            action=_(ACTION_PARTS[card["action"]]),
+            rank=card["rank"],
+        )
+    return _(
+        "{card}: move with {transports} · rank {rank}: markers finishing in one round are "
+        "parted by ranks in hand",
+        card=name,
+        transports=transports,
+        rank=card["rank"],
+    )
+
+
 def _chips(view: dict[str, JSON], y: float, width: float) -> str:
     pending = view["pending"]
     if pending is None:
         return ""
-    label = f"{pending['card']}: its {pending['part']} part too"
-    chips = [(pending["card"].lower(), label), ("done", "done (skip it)")]
+    card = named(pending["card"])
+    if pending["part"] == "move":
+        label = _("{card}: its move part too", card=card)
+    else:
+        label = _("{card}: its action part too", card=card)
+    chips = [(pending["card"].lower(), label), ("done", _("done (skip it)"))]
     return svg.group({"class": "chips"}, *svg.chip_rows(chips, 12, y, width))
 
 
 @lru_cache(maxsize=16)
-def _legend_entries(symbols: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
-    """The legend's entries, with the map's transports (`symbols`: name and symbol)."""
+def _legend_entries(
+    symbols: tuple[tuple[str, str], ...], spoken: str
+) -> tuple[tuple[str, str], ...]:
+    """The legend's entries, with the map's transports (`symbols`: name and symbol), in the
+    language `spoken`."""
     entries = [
-        (_transport(name, symbol, 0, 0), f"{name}: a space costs it") for name, symbol in symbols
+        (_transport(name, symbol, 0, 0), _("{transport}: a space costs it", transport=named(name)))
+        for name, symbol in symbols
     ]
     area = {"x": -12, "y": -12, "width": 24, "height": 24, "rx": 4, "stroke": "#776"}
     line = {"x1": -13, "y1": 0, "x2": 13, "y2": 0, "stroke": DETOUR_RED, "stroke-width": 5}
     return (
         *entries,
-        (svg.tag("rect", {**area, "fill": BLUE_AREA}) + svg.text(0, 0, "≈"), "blue area"),
-        (svg.tag("line", line), "detour (D1.2: its 2nd space)"),
-        ("".join(_marker("yellow", 0, 0)), "marker (Y yellow…)"),
-        (svg.last_mark("circle", {"r": 12}), "moved by the last card"),
+        (svg.tag("rect", {**area, "fill": BLUE_AREA}) + svg.text(0, 0, "≈"), _("blue area")),
+        (svg.tag("line", line), _("detour (D1.2: its 2nd space)")),
+        ("".join(_marker("yellow", 0, 0)), _("marker (Y yellow…)")),
+        (svg.last_mark("circle", {"r": 12}), _("moved by the last card")),
     )
 
 

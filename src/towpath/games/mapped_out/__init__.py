@@ -20,10 +20,11 @@ face-down movement cards, then walk it by those cards and score the best fish ty
 - free_placement: a tile may go on any empty cell of the map's bounding box grown by 4 cells
   (rules.toml) on every side; the boards draw that far while the map is built.
 
-The modules flow one way: components, actions, cards and cells → table (the game as set up) →
-position (the state's data) → steps → build and walk (the two phases) → view → state →
-evaluate → encoding → this package, which registers the game. The playout rule of thumb
-(playout.py) reads the position and the two phases.
+The modules flow one way: components, actions, cards and cells → words (everything said to
+people, in English or German) and table (the game as set up) → position (the state's data) →
+steps → build and walk (the two phases) → view → state → evaluate → encoding → this package,
+which registers the game. The playout rule of thumb (playout.py) reads the position and the two
+phases.
 """
 
 from __future__ import annotations

@@ -168,9 +168,6 @@ class PlaceTile(Decision):
         else:
             state.push({"do": tile.action, "by": by, "n": tile.n})
 
-    def prompt(self, state: Position, step: Step) -> str:
-        return "play a tile from hand onto the map"
-
 
 # -- place actions --------------------------------------------------------------------------------
 
@@ -199,9 +196,6 @@ class RevealTarget(Decision):
         elif state.game.hard_reveal:
             card[UP] = False
             card[TURN] = None
-
-    def prompt(self, state: Position, step: Step) -> str:
-        return f"choose whose card {step['n']} to reveal"
 
 
 @decision
@@ -234,9 +228,6 @@ class SwapTarget(Decision):
         state.steps.pop()
         state.exchange_cards((action.seat, action.pos), (action.other_seat, action.other_pos))
         state.check_row_end()
-
-    def prompt(self, state: Position, step: Step) -> str:
-        return f"swap some player's card {step['n']} with another card"
 
 
 @lru_cache(maxsize=1024)
@@ -282,9 +273,6 @@ class StudyCards(Decision):
         if not step["left"]:
             state.steps.pop()
 
-    def prompt(self, state: Position, step: Step) -> str:
-        return f"study {step['left']} more face-down card(s)"
-
 
 @decision
 class ChooseOrientation(Decision):
@@ -304,9 +292,6 @@ class ChooseOrientation(Decision):
         state.rows[seat][pos - 1][TURN] = action.degrees
         if step["build"]:
             after_reveal(state, seat, pos, step["by"])
-
-    def prompt(self, state: Position, step: Step) -> str:
-        return f"turn card {step['seat']}.{step['pos']} upright (0) or upside-down (180)"
 
 
 # -- Unclear Instructions: reveal specials --------------------------------------------------------
@@ -367,9 +352,6 @@ class RemoveCard(Decision):
         state.discards.append(state.rows[step["owner"]].pop(action.pos - 1))
         state.check_row_end()
 
-    def prompt(self, state: Position, step: Step) -> str:
-        return f"remove a card from seat {step['owner']}'s row"
-
 
 @decision
 class InsertCard(Decision):
@@ -389,9 +371,6 @@ class InsertCard(Decision):
         state.steps.pop()
         kind = state.deck.pop()
         state.rows[step["owner"]].insert(action.pos - 1, new_card(kind))
-
-    def prompt(self, state: Position, step: Step) -> str:
-        return f"choose where a new card joins seat {step['owner']}'s row"
 
 
 @decision
@@ -415,9 +394,6 @@ class SwapHands(Decision):
         for seat in (owner, other):
             for tile in hands[seat]:
                 seen[tile] |= 1 << seat
-
-    def prompt(self, state: Position, step: Step) -> str:
-        return f"choose who swaps tile hands with seat {step['owner']}"
 
 
 @decision
@@ -449,9 +425,6 @@ class MoveSwap(Decision):
         state.steps.pop()
         state.exchange_cards((action.seat, action.pos), (action.other_seat, action.other_pos))
 
-    def prompt(self, state: Position, step: Step) -> str:
-        return "swap two revealed cards"
-
 
 @decision
 class UltraReveal(Decision):
@@ -471,9 +444,6 @@ class UltraReveal(Decision):
         assert isinstance(action, Pick)
         reveal(state, action.seat, action.pos, step["by"])
 
-    def prompt(self, state: Position, step: Step) -> str:
-        return f"reveal {step['left']} more face-down card(s)"
-
 
 @decision
 class ChangeStart(Decision):
@@ -491,9 +461,6 @@ class ChangeStart(Decision):
         state.steps.pop()
         assert isinstance(action, Point)
         state.pawns[step["owner"]] = [action.x, action.y]
-
-    def prompt(self, state: Position, step: Step) -> str:
-        return f"move seat {step['owner']}'s pawn to an adjacent tile"
 
 
 # -- Lands Unknown: on-play specials --------------------------------------------------------------
@@ -522,9 +489,6 @@ class Destructor(Decision):
         if not step["left"]:
             state.steps.pop()
 
-    def prompt(self, state: Position, step: Step) -> str:
-        return f"remove up to {step['left']} more map tiles (no pawn on them), or done"
-
 
 @decision
 class Swapper(Decision):
@@ -548,11 +512,6 @@ class Swapper(Decision):
         state.steps.pop()
         a, b = key(*step["first"]), key(*cell)
         state.board[a], state.board[b] = state.board[b], state.board[a]
-
-    def prompt(self, state: Position, step: Step) -> str:
-        if step["first"] is None:
-            return "choose two map tiles to swap places: the first"
-        return "choose the second tile to swap places with the first"
 
 
 def holes(state: Position) -> list[Cell]:
@@ -585,9 +544,6 @@ class Corker(Decision):
         state.hands[step["by"]].remove(action.tile)
         state.board[key(action.x, action.y)] = action.tile
         state.tile_seen[action.tile] = state.game.everyone
-
-    def prompt(self, state: Position, step: Step) -> str:
-        return "fill a hole with a tile from hand, or done"
 
 
 def on_play(special: str, by: int, state: Position) -> Step:

@@ -19,7 +19,7 @@ from towpath.games.mapped_out.scoring import card_points, tile_score
 from towpath.games.mapped_out.steps import AUTOMATIC, DECISIONS, well_formed
 from towpath.games.mapped_out.table import MappedOutTable
 from towpath.games.mapped_out.view import DISPLAY
-from towpath.games.mapped_out.words import words
+from towpath.games.mapped_out.words import ending_words, words
 
 PHASES = ("build", "walk", "over")
 # Choices of the build phase that show nothing hidden and draw nothing: picking cells of the
@@ -111,8 +111,7 @@ class MappedOutState(Position):
         return False  # the game has no length limit: it always ends by its rules
 
     def _ending_words(self, reason: EndReason) -> str:
-        scored = "score piles" if self.game.muddled_waters else "visited tiles"
-        return f"Every walk is done: the best fish type of the {scored} scores, the most wins."
+        return ending_words(self.game.muddled_waters)
 
     def _words(self, action: Action) -> Words:
         return words(self.game.tiles, self.steps[-1], action)

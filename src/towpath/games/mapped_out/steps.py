@@ -13,6 +13,7 @@ from typing import ClassVar, TypeVar
 from towpath.core.actions import Action
 from towpath.core.errors import IllegalAction
 from towpath.games.mapped_out.position import Position, Step
+from towpath.games.mapped_out.words import prompt
 
 Auto = Callable[[Position, Step], None]
 D = TypeVar("D", bound="type[Decision]")
@@ -47,7 +48,8 @@ class Decision:
         raise NotImplementedError
 
     def prompt(self, state: Position, step: Step) -> str:
-        raise NotImplementedError
+        """What the seat is to do, in words (words.py says it for every kind of decision)."""
+        return prompt(state.game.kinds, step)
 
 
 DECISIONS: dict[str, Decision] = {}

@@ -8,6 +8,7 @@ from typing import ClassVar
 from towpath.core.actions import Action
 from towpath.core.errors import GameError
 from towpath.core.game import Game, State
+from towpath.core.i18n import N_
 from towpath.core.options import BoolOption, ChoiceOption, FileOption, IntOption, Option
 from towpath.games.mapped_out.actions import NOTATION_HELP, Bounds, parse
 from towpath.games.mapped_out.components import CardKind, Rules, Tile, load_components
@@ -21,70 +22,77 @@ class MappedOutTable(Game):
     min_players = 2
     max_players = 5
     default_players = 4
-    blurb = (
+    blurb = N_(
         "Build a map of fish tiles whose actions reveal, swap and study face-down movement cards."
         " Then walk the map by your own cards: your best kind of fish scores."
     )
-    play_time = "20–30 minutes"
+    play_time = N_("20–30 minutes")
     option_specs: ClassVar[tuple[Option, ...]] = (
         BoolOption(
             "see_cards",
             False,
-            "players see their own cards before they are laid",
-            label="See your cards first",
+            N_("players see their own cards before they are laid"),
+            label=N_("See your cards first"),
         ),
         BoolOption(
             "choose_orientation",
             False,
-            "whoever reveals a card chooses its orientation",
-            label="Choose orientations",
+            N_("whoever reveals a card chooses its orientation"),
+            label=N_("Choose orientations"),
         ),
         BoolOption(
             "hard_reveal",
             False,
-            "a Reveal on a revealed card turns it face down",
-            label="Hard reveal",
+            N_("a Reveal on a revealed card turns it face down"),
+            label=N_("Hard reveal"),
         ),
         BoolOption(
             "muddled_waters",
             False,
-            "walk together one card a turn, building score piles",
-            label="Muddled Waters (walk together)",
+            N_("walk together one card a turn, building score piles"),
+            label=N_("Muddled Waters (walk together)"),
         ),
         BoolOption(
             "lands_unknown",
             False,
-            "add the 18 Lands Unknown map tiles",
-            label="Lands Unknown expansion",
+            N_("add the 18 Lands Unknown map tiles"),
+            label=N_("Lands Unknown expansion"),
         ),
         BoolOption(
             "unclear_instructions",
             False,
-            "add the 29 Unclear Instructions cards",
-            label="Unclear Instructions expansion",
+            N_("add the 29 Unclear Instructions cards"),
+            label=N_("Unclear Instructions expansion"),
         ),
         BoolOption(
             "free_placement",
             False,
-            "a tile may go on an empty cell not touching the map",
-            label="Free placement",
+            N_("a tile may go on an empty cell not touching the map"),
+            label=N_("Free placement"),
         ),
         ChoiceOption(
             "void_move",
             "skip",
-            "a move into an empty cell: skip it, or stop the walk",
+            N_("a move into an empty cell: skip it, or stop the walk"),
             choices=("skip", "stop"),
-            label="A move into an empty cell",
+            label=N_("A move into an empty cell"),
         ),
         IntOption(
-            "first_player", 0, "the seat that plays the first tile", 0, 4, label="First player"
+            "first_player",
+            0,
+            N_("the seat that plays the first tile"),
+            0,
+            4,
+            label=N_("First player"),
         ),
-        FileOption("tiles", None, "a TOML file replacing the 42 base map tiles", label="Map tiles"),
+        FileOption(
+            "tiles", None, N_("a TOML file replacing the 42 base map tiles"), label=N_("Map tiles")
+        ),
         FileOption(
             "cards",
             None,
-            "a TOML file replacing the 40 base movement cards",
-            label="Movement cards",
+            N_("a TOML file replacing the 40 base movement cards"),
+            label=N_("Movement cards"),
         ),
     )
     # Its playout policy plays close to greedy: the easy level plays half its moves at random.

@@ -15,15 +15,25 @@ from functools import cache, lru_cache
 from typing import Any
 
 from towpath.core import svg
-from towpath.core.actions import counted
 from towpath.core.game import JSON, Display, copy_plain
 from towpath.core.grid import OPPOSITE
+from towpath.core.i18n import N_, language, translator
 from towpath.games.mapped_out.actions import Cork, Pick, Place, Point, Swap
 from towpath.games.mapped_out.cards import ARMED, KIND, KNOWN, SET_OF, TURN, UP, Card
 from towpath.games.mapped_out.cells import cell_of, reading_order
 from towpath.games.mapped_out.components import Tile
 from towpath.games.mapped_out.position import Position
 from towpath.games.mapped_out.steps import DECISIONS
+from towpath.games.mapped_out.words import (
+    action_name,
+    card_name,
+    card_special_name,
+    move_name,
+    tile_special_name,
+)
+from towpath.games.mapped_out.words import card as card_words
+
+_, n_ = translator(__name__)
 
 WIDTH = 80
 CELL = 6  # characters per map cell
@@ -299,14 +309,15 @@ CARD_W, CARD_H = 82.0, 56.0
 SEA, FACE_DOWN, KNOWN_DOWN = "#dfeaf2", "#7c8ea0", "#d6c9f0"
 # Chips shown at the steps that take them.
 CHIPS = {
-    "orient": (("orient 0", "upright"), ("orient 180", "upside-down")),
+    "orient": (("orient 0", N_("upright")), ("orient 180", N_("upside-down"))),
     "go": (
-        ("go up", "↑ up"),
-        ("go right", "→ right"),
-        ("go down", "↓ down"),
-        ("go left", "← left"),
+        ("go up", N_("↑ up")),
+        ("go right", N_("→ right")),
+        ("go down", N_("↓ down")),
+        ("go left", N_("← left")),
     ),
 }
+PHASES = {"build": N_("Building the map"), "walk": N_("The walk"), "over": N_("Game over")}
 DONE_STEPS = ("destroy", "cork", "take")
 
 
@@ -345,17 +356,22 @@ def render_svg(view: dict[str, JSON]) -> str:
     if chips:
         parts.append(chips)
         y += 44
-    key, used = svg.legend(12, y + 8, width - 24, _legend_entries())
+    key, used = svg.legend(12, y + 8, width - 24, _legend_entries(language()))
     height = y + 8 + used + 8
     background = svg.tag("rect", {"width": width, "height": height, "fill": SEA})
     return svg.document(width, height, "Mapped Out", background, *parts, key)
 
 
 def _svg_headline(view: dict[str, JSON]) -> str:
-    phase = {"build": "Building the map", "walk": "The walk", "over": "Game over"}[view["phase"]]
+    phase, pile = _(PHASES[view["phase"]]), view["pile"]
     if view["current_player"] is None:
-        return f"{phase} · pile {view['pile']} tiles"
-    return f"{phase} · pile {view['pile']} tiles · next: {view['prompt']}"
+        return _("{phase} · pile {count} tiles", phase=phase, count=pile)
+    return _(
+        "{phase} · pile {count} tiles · next: {prompt}",
+        phase=phase,
+        count=pile,
+        prompt=view["prompt"],
+    )
 
 
 def _grid(
@@ -380,7 +396,7 @@ def _grid(
             drawn = None
             if tile is not None:
                 drawn = (tuple(tile["action"]), tile["special"], tile["value"], tuple(tile["fish"]))
-            parts.append(_cell_svg(cell, x, y, drawn, cell == start, cell in marked))
+            parts.append(_cell_svg(cell, x, y, drawn, cell == start, cell in marked, language()))
     parts += _paths(view, at)
     placed: dict[tuple[int, int], int] = {}
     together = Counter((px, py) for px, py in view["pawns"])
@@ -400,12 +416,19 @@ DrawnTile = tuple[tuple[str, int], str | None, int, tuple[int, ...]]
 
 @lru_cache(maxsize=4096)  # most cells look the same from one state to the next
 def _cell_svg(
-    cell: tuple[int, int], x: float, y: float, tile: DrawnTile | None, start: bool, last: bool
+    cell: tuple[int, int],
+    x: float,
+    y: float,
+    tile: DrawnTile | None,
+    start: bool,
+    last: bool,
+    spoken: str,  # the language spoken (a cell's words are in it)
 ) -> str:
     gx, gy = cell
+    where = f"{gx},{gy}"
     attrs: dict[str, object] = {
-        **svg.pick(f"{gx},{gy}", f"cell {gx},{gy}"),
-        "data-cell": f"{gx},{gy}",
+        **svg.pick(where, _("cell {cell}", cell=where)),
+        "data-cell": where,
     }
     if tile is None:
         outline = {"x": x + 4, "y": y + 4, "width": TILE - 8, "height": TILE - 8, "rx": 4}
@@ -458,7 +481,7 @@ def _pawn(seat: int, x: float, y: float) -> list[str]:
     return [
         svg.tag("rect", {**square, "fill": fill, "stroke": svg.INK, "stroke-width": 1.5}),
         svg.text(x, y + 0.5, seat + 1, {"font-weight": "bold", "fill": svg.ink_on(fill)}),
-        svg.title(f"seat {seat}'s pawn"),
+        svg.title(_("seat {seat}'s pawn", seat=seat)),
     ]
 
 
@@ -473,12 +496,12 @@ def _fish(kind: int, x: float, y: float) -> str:
 def _tile_svg(tile: dict[str, Any], x: float, y: float, start: bool) -> list[str]:
     action, n = tile["action"]
     special = tile["special"]
-    extra = f"{tile['value']:+d}" if special == "score" else (special or "").replace("_", " ")
+    extra = f"{tile['value']:+d}" if special == "score" else tile_special_name(special or "")
     box = {"x": x + 2, "y": y + 2, "width": TILE - 4, "height": TILE - 4, "rx": 4}
     edge = {"stroke": START, "stroke-width": 3} if start else {"stroke": "#8a7a55"}
     parts = [
         svg.tag("rect", {**box, "fill": "#fff8e6", **edge}),
-        svg.text(x + 6, y + 12, f"{action.capitalize()} {n}", {"text-anchor": "start"}),
+        svg.text(x + 6, y + 12, f"{action_name(action)} {n}", {"text-anchor": "start"}),
     ]
     if extra:
         parts.append(
@@ -487,19 +510,23 @@ def _tile_svg(tile: dict[str, Any], x: float, y: float, start: bool) -> list[str
     fish_y = y + (40 if extra else 33)
     parts += [_fish(kind, x + 13 + 17 * k, fish_y) for k, kind in enumerate(tile["fish"])]
     if not tile["fish"]:
-        parts.append(svg.text(x + 8, fish_y, "no fish", {"text-anchor": "start", "fill": "#777"}))
+        no_fish = {"text-anchor": "start", "fill": "#777"}
+        parts.append(svg.text(x + 8, fish_y, _("no fish"), no_fish))
     return parts
 
 
 def _seat_svg(view: dict[str, JSON], seat: int, y: float, marked: set[str]) -> tuple[str, float]:
     """A seat's header, row of cards and hand; the height used."""
-    you = " (you)" if view["seat"] == seat else ""
+    you = " " + _("(you)") if view["seat"] == seat else ""
     details = view["hand_details"][seat]
-    said = f"{you} · score {view['scores'][seat]:g} · {details['count']} tiles in hand"
-    said += " · directions inverted" if view["inverted"][seat] else ""
+    points = f"{view['scores'][seat]:g}"
+    score = _("score {score}", score=points)
+    count = _("{count} tiles in hand", count=details["count"])
+    said = f"{you} · {score} · {count}"
+    said += " · " + _("directions inverted") if view["inverted"][seat] else ""
     said += " ◀" if view["current_player"] == seat else ""
     header = svg.group(
-        {**svg.pick(f"hands {seat}", f"swap hands with seat {seat}")},
+        {**svg.pick(f"hands {seat}", _("swap hands with seat {seat}", seat=seat))},
         *_pawn(seat, 21, y + 9),
         svg.text_parts(36, y + 9, [svg.seat_name(seat), svg.plain(said)], {"font-weight": "bold"}),
     )
@@ -528,7 +555,7 @@ def _seat_svg(view: dict[str, JSON], seat: int, y: float, marked: set[str]) -> t
                 hand_y,
                 120,
                 40,
-                counted(hidden, "hidden tile"),
+                n_("{count} hidden tile", "{count} hidden tiles", hidden),
                 None,
                 "#b8c4cc",
             )
@@ -544,11 +571,11 @@ def _no_card(seat: int, pos: int, x: float, y: float) -> str:
     dashed = {"fill": "none", "stroke": svg.INK, "stroke-dasharray": "4 3"}
     return svg.group(
         {
-            **svg.pick(f"{seat}.{pos}", f"seat {seat}'s place {pos}, empty"),
+            **svg.pick(f"{seat}.{pos}", _("seat {seat}'s place {pos}, empty", seat=seat, pos=pos)),
             "data-card": f"{seat}.{pos}",
         },
         svg.tag("rect", {**box, **dashed}),
-        svg.text(x + CARD_W / 2, y + CARD_H / 2, "no card"),
+        svg.text(x + CARD_W / 2, y + CARD_H / 2, _("no card")),
     )
 
 
@@ -559,7 +586,7 @@ def _insert_gaps(cards: int, y: float) -> list[str]:
         x = 12 + (CARD_W + 6) * (pos - 1) - 6
         gaps.append(
             svg.group(
-                svg.pick(f"insert {pos}", f"place {pos} of your row"),
+                svg.pick(f"insert {pos}", _("place {pos} of your row", pos=pos)),
                 svg.tag(
                     "rect",
                     {"x": x, "y": y - 2, "width": 8, "height": CARD_H + 4, "fill": "#f6d27a"},
@@ -575,17 +602,18 @@ def _card_svg(
     """A card of a row: its place (seat.position), and what it is if the viewer knows."""
     x, y = corner
     name = card["card"]
-    move, _, special = (name or "").partition("+")
-    label = move or "?"
+    move, _plus, special = (name or "").partition("+")
+    label = move_name(move) if move else "?"
     if card["revealed"] and name is not None and move in ARROWS and card["orientation"] is not None:
         label += " " + ARROWS[move if card["orientation"] == 0 else OPPOSITE[move]]
     fill = "#fffdf5" if card["revealed"] else (KNOWN_DOWN if name is not None else FACE_DOWN)
     ink = "#ffffff" if fill == FACE_DOWN else svg.INK
     attrs: dict[str, object] = {
-        **svg.pick(f"{seat}.{pos}", f"seat {seat}'s card {pos}"),
+        **svg.pick(f"{seat}.{pos}", card_words(seat, pos)),
         "data-card": f"{seat}.{pos}",
     }
-    known = "known by " + (", ".join(f"seat {k}" for k in card["known_by"]) or "nobody")
+    knowers = ", ".join(f"seat {k}" for k in card["known_by"])
+    known = _("known by {seats}", seats=knowers) if knowers else _("known by nobody")
     box = {"x": x, "y": y, "width": CARD_W, "height": CARD_H, "rx": 5}
     parts = [
         svg.tag("rect", {**box, "fill": fill, "stroke": svg.INK}),
@@ -593,7 +621,7 @@ def _card_svg(
         svg.text(x + CARD_W / 2, y + 29, label, {"font-weight": "bold", "fill": ink}),
     ]
     if special:
-        parts.append(svg.text(x + CARD_W / 2, y + 45, special.replace("_", " "), {"fill": ink}))
+        parts.append(svg.text(x + CARD_W / 2, y + 45, card_special_name(special), {"fill": ink}))
     if card["armed"]:
         parts.append(
             svg.text(x + CARD_W - 6, y + 11, "!", {"text-anchor": "end", "fill": "#c0392b"})
@@ -603,7 +631,8 @@ def _card_svg(
         )
     if not card["revealed"] and name is not None:
         parts.append(svg.text(x + CARD_W - 6, y + 11, "?", {"text-anchor": "end", "fill": ink}))
-    parts.append(svg.title(f"seat {seat}'s card {pos}: {name or 'face down'} · {known}"))
+    named = card_name(name) if name is not None else _("face down")
+    parts.append(svg.title(f"{card_words(seat, pos)}: {named} · {known}"))
     if last:
         attrs["data-last"] = 1
         parts.append(svg.last_mark("rect", box))
@@ -613,7 +642,7 @@ def _card_svg(
 def _hand_tile(tile: dict[str, Any], x: float, y: float, own: bool) -> str:
     attrs: dict[str, object] = {"data-tile": tile["tile"]}
     if own:
-        attrs.update(svg.pick(str(tile["tile"]), f"tile {tile['tile']}"))
+        attrs.update(svg.pick(str(tile["tile"]), _("tile {id}", id=tile["tile"])))
     body = _tile_svg(tile, x - 2, y - 2, False)
     label = svg.text(x + TILE - 8, y + TILE - 14, f"#{tile['tile']}", {"text-anchor": "end"})
     return svg.group(attrs, *body, label)
@@ -621,22 +650,23 @@ def _hand_tile(tile: dict[str, Any], x: float, y: float, own: bool) -> str:
 
 def _chips(view: dict[str, JSON], y: float) -> str:
     step = str((view["step"] or {}).get("do"))
-    chips = list(CHIPS.get(step, ()))
+    chips = [(tokens, _(label)) for tokens, label in CHIPS.get(step, ())]
     if step in DONE_STEPS:
-        chips.append(("done", "take no tile" if step == "take" else "done"))
+        chips.append(("done", _("take no tile") if step == "take" else _("done")))
     if view["current_player"] is None or not chips:
         return ""
     return svg.group({"class": "chips"}, *svg.chip_rows(chips, 12, y))
 
 
 @cache
-def _legend_entries() -> tuple[tuple[str, str], ...]:
+def _legend_entries(spoken: str) -> tuple[tuple[str, str], ...]:
+    """The legend's entries, in the language `spoken`."""
     card = {"x": -12, "y": -14, "width": 24, "height": 28, "rx": 3, "stroke": svg.INK}
     return (
-        (_fish(1, 0, 0), "fish of type 1 (to 4)"),
+        (_fish(1, 0, 0), _("fish of type 1 (to 4)")),
         (
             svg.tag("rect", {**card, "fill": "#fff8e6", "width": 28, "x": -14}),
-            "a tile: when played, Reveal, Swap or Study card N; its fish",
+            _("a tile: when played, Reveal, Swap or Study card N; its fish"),
         ),
         (
             svg.tag(
@@ -644,9 +674,9 @@ def _legend_entries() -> tuple[tuple[str, str], ...]:
                 {"x": -9, "y": -9, "width": 18, "height": 18, "rx": 3, "fill": "#fff8e6"}
                 | {"stroke": START, "stroke-width": 3},
             ),
-            "start tile (its gold edge)",
+            _("start tile (its gold edge)"),
         ),
-        ("".join(_pawn(1, 0, 0)), "pawn of seat 2"),
+        ("".join(_pawn(1, 0, 0)), _("pawn of seat 2")),
         (
             svg.tag(
                 "line",
@@ -658,18 +688,18 @@ def _legend_entries() -> tuple[tuple[str, str], ...]:
                     "stroke-dasharray": DASHES[1],
                 },
             ),
-            "the walk of seat 2",
+            _("the walk of seat 2"),
         ),
         (
             svg.tag("rect", {**card, "fill": FACE_DOWN}) + svg.text(0, 0, "?", {"fill": "#fff"}),
-            "face down",
+            _("face down"),
         ),
-        (svg.tag("rect", {**card, "fill": KNOWN_DOWN}), "face down, known to you"),
+        (svg.tag("rect", {**card, "fill": KNOWN_DOWN}), _("face down, known to you")),
         (
             svg.text(0, 0, "!", {"fill": "#c0392b", "font-weight": "bold"}),
-            "armed (scores in the walk)",
+            _("armed (scores in the walk)"),
         ),
-        (svg.last_mark("rect", card), "the last move"),
+        (svg.last_mark("rect", card), _("the last move")),
     )
 
 

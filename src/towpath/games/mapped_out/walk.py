@@ -199,10 +199,6 @@ class ChooseDirection(Decision):
         state.last_move[mover] = f"jump:{action.direction}" if jumping else action.direction
         move_pawn(state, mover, action.direction, distance, kind, step_["armed"])
 
-    def prompt(self, state: Position, step_: Step) -> str:
-        card = state.game.kinds[step_["kind"]].move
-        return f"choose the direction of the {card.capitalize()} card"
-
 
 @decision
 class ChooseMatch(Decision):
@@ -219,9 +215,6 @@ class ChooseMatch(Decision):
         assert isinstance(action, Point)
         state.steps.pop()
         arrive(state, step_["by"], (action.x, action.y), step_["kind"], step_["armed"])
-
-    def prompt(self, state: Position, step_: Step) -> str:
-        return f"choose among the nearest tiles with fish {step_['fish']}"
 
 
 @decision
@@ -245,9 +238,6 @@ class Teleport(Decision):
         # (or is over) visits it now; a pawn yet to walk begins its walk there.
         if state.paths[seat]:
             state.trace(seat, -1, False)
-
-    def prompt(self, state: Position, step_: Step) -> str:
-        return f"send seat {step_['seat']}'s pawn to another tile"
 
 
 # -- Muddled Waters -------------------------------------------------------------------------------
@@ -318,9 +308,6 @@ class PushPawn(Decision):
         state.steps.pop()
         state.pawns[step_["seat"]] = [action.x, action.y]
 
-    def prompt(self, state: Position, step_: Step) -> str:
-        return f"push seat {step_['seat']}'s pawn to an adjacent tile"
-
 
 @decision
 class TakeTile(Decision):
@@ -342,6 +329,3 @@ class TakeTile(Decision):
         state.piles[mover].append(state.board[here])
         state.board[here] = action.tile
         state.hands[mover].remove(action.tile)
-
-    def prompt(self, state: Position, step_: Step) -> str:
-        return "take the tile under your pawn (filling the hole from hand), or done"

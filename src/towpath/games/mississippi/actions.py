@@ -14,10 +14,11 @@ from functools import lru_cache
 
 from towpath.core.actions import Action, read_number
 from towpath.core.errors import GameError, quote
+from towpath.core.i18n import N_
 
 ROTATIONS = (0, 1, -1, 2, -2, 3)
 
-NOTATION_HELP = "expected [r±k] fN or bN (k 1..3, N ≥ 1), or pass; for example 'r+1 f3'"
+NOTATION_HELP = N_("expected [r±k] fN or bN (k 1..3, N ≥ 1), or pass; for example 'r+1 f3'")
 _PATTERN = re.compile(r"^(?:r([+-]?)([0-3])\s+)?([fb])(\d+)$")
 
 

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from towpath.core.actions import Action, Words
 from towpath.core.errors import GameError, IllegalAction
+from towpath.core.game import EndReason
 from towpath.core.hexgrid import opposite
 from towpath.games.mississippi.actions import PASS, ROTATIONS, Move, Pass, moves
 from towpath.games.mississippi.components import facing_number, side_showing
 from towpath.games.mississippi.position import START, Position
 from towpath.games.mississippi.table import MississippiTable
 from towpath.games.mississippi.view import DISPLAY
-from towpath.games.mississippi.words import Sent, landing, words
+from towpath.games.mississippi.words import WON_BY, Sent, ending_words, landing, words
 
 Legal = tuple[tuple[Action, ...], frozenset[Action]]
 
@@ -30,7 +31,7 @@ Legal = tuple[tuple[Action, ...], frozenset[Action]]
 class MississippiState(Position):
     __slots__ = ()
     display = DISPLAY
-    won_by = "The first boat across the finish wins."
+    won_by = WON_BY
     unfinished = "any boat crossed the finish"
 
     def __init__(self, game: MississippiTable, seed: int) -> None:
@@ -296,6 +297,9 @@ class MississippiState(Position):
         told: list[Sent] = []
         self.docked(seat, target, (facing + action.rotation) % 6, told)
         return told
+
+    def _ending_words(self, reason: EndReason) -> str:
+        return ending_words(reason, self.game.max_turns)
 
     def scores(self) -> list[float]:
         return [float(space) for space in self.spaces]

@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from towpath.core.actions import Action
 from towpath.core.game import State
+from towpath.core.i18n import N_
 from towpath.core.options import (
     FileOption,
     IntListOption,
@@ -30,34 +31,37 @@ class MississippiTable(RaceTable):
     min_players = 2
     max_players = 6
     default_players = 4
-    blurb = (
+    blurb = N_(
         "Paddle your hexagonal boat down a snaking river, spending logs to move and turn. Boats "
         "that come to rest side by side push the one with the higher number downstream."
     )
-    play_time = "20–45 minutes"
+    play_time = N_("20–45 minutes")
     option_specs: ClassVar[tuple[Option, ...]] = (
         IntOption(
             "logs",
             None,
-            "logs dealt to each player (default: by player count)",
+            N_("logs dealt to each player (default: by player count)"),
             0,
             500,
             True,
-            label="Logs each",
+            label=N_("Logs each"),
         ),
         IntListOption(
             "side_numbers",
             list(RULES.side_numbers),
-            "the boat's six numbers, clockwise (each from 0 to 99)",
+            N_("the boat's six numbers, clockwise (each from 0 to 99)"),
             length=6,
             low=0,
             high=99,
-            label="Boat numbers",
+            label=N_("Boat numbers"),
         ),
         first_player_option(6),
         turn_limit(RULES.max_turns),
         FileOption(
-            "river", None, "a TOML file with the river's cells in track order", label="River"
+            "river",
+            None,
+            N_("a TOML file with the river's cells in track order"),
+            label=N_("River"),
         ),
     )
     option_sets = ({}, {"first_player": 1, "side_numbers": [6, 5, 4, 3, 2, 1]}, {"logs": 3})

@@ -8,13 +8,16 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from towpath.core import svg
-from towpath.core.actions import counted, turn_of
+from towpath.core.actions import turn_of
 from towpath.core.game import JSON, Display
 from towpath.core.hexgrid import ODD_R
+from towpath.core.i18n import language, translator
 from towpath.core.race import race_status
 from towpath.games.mississippi.components import facing_numbers
 from towpath.games.mississippi.position import Position
 from towpath.games.mississippi.words import boat_piece
+
+_, n_ = translator(__name__)
 
 CELL_WIDTH = 4
 
@@ -117,13 +120,15 @@ def render_svg(view: dict[str, JSON]) -> str:
     """The river as pointy-top hexes, the boats with their side numbers, a row per boat, the
     turn chips and a legend. Clickable: each space the boat to move can reach, by its move
     (`fN`/`bN`, drawn for the seat to move only), the turn chips `r±k` and `pass`; the boat to
-    move turns in the preview."""
-    river = _river(tuple((col, row) for col, row in view["river"]))
+    move turns in the preview. Its words are in the language spoken (the drawings kept for
+    reuse are kept per language)."""
+    spoken = language()
+    river = _river(tuple((col, row) for col, row in view["river"]), spoken)
     last = view.get("last_played") or {}
     parts = [river.drawing]
     parts.append(svg.text(12, 20, _headline(view), {"text-anchor": "start", "font-size": 14}))
     for seat, boat in enumerate(view["boats"]):
-        parts.append(_boat(view, seat, boat, river.places, last.get("seat") == seat))
+        parts.append(_boat(view, seat, boat, river.places, last.get("seat") == seat, spoken))
     for space, move in _move_picks(view).items() if view["picking"] else ():
         parts.append(svg.group(svg.pick(move, _move_label(move, space)), river.targets[space]))
     y = river.below
@@ -132,15 +137,17 @@ def render_svg(view: dict[str, JSON]) -> str:
     moving = view["current_player"]
     if moving is not None:
         boat = view["boats"][moving]
-        parts.append(_chips(boat["started"], boat["started"] or not boat["logs"], y, river.width))
-    key, used = svg.legend(12, y + 48, river.width - 24, _legend_entries())
+        passing = boat["started"] or not boat["logs"]
+        parts.append(_chips(boat["started"], passing, y, river.width, spoken))
+    key, used = svg.legend(12, y + 48, river.width - 24, _legend_entries(spoken))
     height = y + 48 + used + 8
     background = svg.tag("rect", {"width": river.width, "height": height, "fill": svg.LAND})
     return svg.document(river.width, height, "Mississippi", background, *parts, key)
 
 
 def _headline(view: dict[str, JSON]) -> str:
-    return f"{turn_of(view['turn'], view['max_turns'])} · supply {view['supply']} logs"
+    turn = turn_of(view["turn"], view["max_turns"])
+    return _("{turn} · supply {supply} logs", turn=turn, supply=view["supply"])
 
 
 @dataclass(frozen=True)
@@ -155,7 +162,8 @@ class RiverDrawing:
 
 
 @lru_cache(maxsize=16)
-def _river(cells: tuple[tuple[int, int], ...]) -> RiverDrawing:
+def _river(cells: tuple[tuple[int, int], ...], spoken: str) -> RiverDrawing:
+    """The river of `cells`, its words in the language `spoken`."""
     centres = [_centre(cell) for cell in cells]
     start, finish = _beyond(centres[1], centres[0]), _beyond(centres[-2], centres[-1])
     xs = [x for x, _ in [*centres, start, finish]]
@@ -183,8 +191,20 @@ def _beyond(before: tuple[float, float], end: tuple[float, float]) -> tuple[floa
 
 def _move_label(move: str, space: int) -> str:
     """A reachable space in words: "space 9: 4 open spaces downstream"."""
-    way = "downstream" if move.startswith("f") else "upstream"
-    return f"space {space}: {counted(int(move[1:]), 'open space')} {way}"
+    count = int(move[1:])
+    if move.startswith("f"):
+        return n_(
+            "space {space}: {count} open space downstream",
+            "space {space}: {count} open spaces downstream",
+            count,
+            space=space,
+        )
+    return n_(
+        "space {space}: {count} open space upstream",
+        "space {space}: {count} open spaces upstream",
+        count,
+        space=space,
+    )
 
 
 def _move_picks(view: dict[str, JSON]) -> dict[int, str]:
@@ -214,8 +234,10 @@ def _space(space: int, x: float, y: float, end: bool) -> str:
     `data-place` and centre for a client's motion)."""
     place = {"data-space": space, "data-place": space, "data-centre": f"{x:.1f},{y:.1f}"}
     if end:
-        label = "start" if space == 0 else "finish"
-        meaning = "the start area" if space == 0 else "the finish: the first boat across it wins"
+        label = _("start") if space == 0 else _("finish")
+        meaning = (
+            _("the start area") if space == 0 else _("the finish: the first boat across it wins")
+        )
         return svg.group(
             place,
             _box(x, y, "#cfe3c8", svg.INK),
@@ -227,7 +249,7 @@ def _space(space: int, x: float, y: float, end: bool) -> str:
         {"points": svg.hexagon(x, y, HEX - 1), "fill": svg.WATER, "stroke": "#5a8fb5"},
     )
     number = svg.text(x, y, space, {"font-size": 12, "fill": "#2c5573"})
-    return svg.group(place, hexagon, number, svg.title(f"river space {space}"))
+    return svg.group(place, hexagon, number, svg.title(_("river space {space}", space=space)))
 
 
 def _box(x: float, y: float, fill: str, stroke: str) -> str:
@@ -265,6 +287,7 @@ def _boat(
     boat: dict[str, JSON],
     places: list[tuple[float, float]],
     last: bool,
+    spoken: str,
 ) -> str:
     x, y = places[boat["space"]]
     if boat["space"] in (0, len(places) - 1):  # boats share the start area and the finish
@@ -272,9 +295,9 @@ def _boat(
         index = sharing.index(seat)
         x += (index % 3 - 1) * HEX * 0.8
         y += (index // 3 - 0.5) * HEX * 0.8
-        return _boat_disc(seat, x, y, last)
+        return _boat_disc(seat, x, y, last, spoken)
     sides = tuple(boat["sides"] or ())
-    return _boat_hexagon(seat, x, y, sides, view["current_player"] == seat, last)
+    return _boat_hexagon(seat, x, y, sides, view["current_player"] == seat, last, spoken)
 
 
 def _boat_attrs(seat: int, last: bool) -> dict[str, object]:
@@ -283,8 +306,8 @@ def _boat_attrs(seat: int, last: bool) -> dict[str, object]:
 
 
 @lru_cache(maxsize=4096)
-def _boat_disc(seat: int, x: float, y: float, last: bool) -> str:
-    """A boat in the start area or the finish."""
+def _boat_disc(seat: int, x: float, y: float, last: bool, spoken: str) -> str:
+    """A boat in the start area or the finish (`spoken`: the language)."""
     attrs = _boat_attrs(seat, last)
     marks = [svg.last_mark("circle", {"cx": x, "cy": y, "r": 13})] if last else []
     on = svg.ink_on(svg.seat_colour(seat))
@@ -294,15 +317,16 @@ def _boat_disc(seat: int, x: float, y: float, last: bool) -> str:
         svg.tag("circle", disc),
         svg.text(x, y + 0.5, seat + 1, {"fill": on, "font-size": 12, "font-weight": "bold"}),
         *marks,
-        svg.title(f"seat {seat}'s boat"),
+        svg.title(_("seat {seat}'s boat", seat=seat)),
     )
 
 
 @lru_cache(maxsize=4096)
 def _boat_hexagon(
-    seat: int, x: float, y: float, sides: tuple[int, ...], turning: bool, last: bool
+    seat: int, x: float, y: float, sides: tuple[int, ...], turning: bool, last: bool, spoken: str
 ) -> str:
-    """A boat on the river with its side numbers; `turning`: it is to move."""
+    """A boat on the river with its side numbers; `turning`: it is to move (`spoken`: the
+    language)."""
     attrs = _boat_attrs(seat, last)
     if turning:
         attrs["data-turning"] = 1
@@ -332,8 +356,11 @@ def _boat_hexagon(
         )
     if last:
         parts.append(svg.last_mark("polygon", {"points": svg.hexagon(x, y, HEX + 3)}))
-    said = ", to move" if turning else ""
-    parts.append(svg.title(f"seat {seat}'s boat{said}: each side shows its number"))
+    if turning:
+        title = _("seat {seat}'s boat, to move: each side shows its number", seat=seat)
+    else:
+        title = _("seat {seat}'s boat: each side shows its number", seat=seat)
+    parts.append(svg.title(title))
     return svg.group(attrs, *parts)
 
 
@@ -341,17 +368,26 @@ def _boat_rows(view: dict[str, JSON], top: float) -> str:
     finish = view["river_length"] + 1
     rows = []
     for seat, boat in enumerate(view["boats"]):
-        where = {0: "start area", finish: "finished"}.get(boat["space"], f"space {boat['space']}")
+        space = boat["space"]
+        where = (
+            _("start area")
+            if space == 0
+            else _("finished")
+            if space == finish
+            else _("space {space}", space=space)
+        )
         moving = view["current_player"] == seat
-        rows.append(_boat_row(seat, top + ROW * seat + 14, where, boat["logs"], moving))
+        rows.append(_boat_row(seat, top + ROW * seat + 14, where, boat["logs"], moving, language()))
     return svg.group({"class": "boats"}, *rows)
 
 
 @lru_cache(maxsize=4096)
-def _boat_row(seat: int, y: float, where: str, logs: int, moving: bool) -> str:
-    """A boat's row under the river: where it is, its logs, and whether it is to move."""
+def _boat_row(seat: int, y: float, where: str, logs: int, moving: bool, spoken: str) -> str:
+    """A boat's row under the river: where it is, its logs, and whether it is to move
+    (`spoken`: the language)."""
     on = svg.ink_on(svg.seat_colour(seat))
-    said = f" · {where} · {counted(logs, 'log')}{' ◀ to move' if moving else ''}"
+    said = n_(" · {where} · {count} log", " · {where} · {count} logs", logs, where=where)
+    said += _(" ◀ to move") if moving else ""
     return "".join(
         (
             svg.tag("circle", {"cx": 22, "cy": y, "r": 11, "fill": svg.seat_colour(seat)}),
@@ -362,24 +398,31 @@ def _boat_row(seat: int, y: float, where: str, logs: int, moving: bool) -> str:
 
 
 @lru_cache(maxsize=16)
-def _chips(turning: bool, passing: bool, y: float, width: float) -> str:
+def _chips(turning: bool, passing: bool, y: float, width: float, spoken: str) -> str:
     """The chips of the boat to move: its turns (it turns before it moves; never on its first
-    turn) and `pass` (on a first turn, only for a boat without logs)."""
+    turn) and `pass` (on a first turn, only for a boat without logs); `spoken`: the language."""
     if not (turning or passing):
         return ""
-    said = svg.text(12, y + 15, "Turn:" if turning else "Or:", {"text-anchor": "start"})
-    chips = [*(TURNS if turning else ()), *((("pass", None),) if passing else ())]
-    return svg.group({"class": "chips"}, said, *svg.chip_rows(chips, 56, y, width))
+    label = _("Turn:") if turning else _("Or:")
+    said = svg.text(12, y + 15, label, {"text-anchor": "start"})
+    chips = [*(TURNS if turning else ()), *((("pass", _("pass")),) if passing else ())]
+    x = max(56.0, 20 + svg.label_width(label))  # the chips start after their label
+    return svg.group({"class": "chips"}, said, *svg.chip_rows(chips, x, y, width))
 
 
 @cache
-def _legend_entries() -> tuple[tuple[str, str], ...]:
+def _legend_entries(spoken: str) -> tuple[tuple[str, str], ...]:
+    """The legend, its words in the language `spoken`."""
     boat = svg.tag("polygon", {"points": svg.hexagon(0, 0, 13), "fill": svg.seat_colour(1)})
+    number = svg.text(0, 0.5, "2", {"fill": "white", "font-weight": "bold"})
+    side = svg.text(0, 0, "4", {"font-weight": "bold"})
+    water = svg.tag("polygon", {"points": svg.hexagon(0, 0, 13), "fill": svg.WATER})
+    last = svg.last_mark("polygon", {"points": svg.hexagon(0, 0, 13)})
     return (
-        (boat + svg.text(0, 0.5, "2", {"fill": "white", "font-weight": "bold"}), "seat 2's boat"),
-        (svg.text(0, 0, "4", {"font-weight": "bold"}), "a boat's side number, facing that way"),
-        (svg.tag("polygon", {"points": svg.hexagon(0, 0, 13), "fill": svg.WATER}), "river space"),
-        (svg.last_mark("polygon", {"points": svg.hexagon(0, 0, 13)}), "the boat that moved last"),
+        (boat + number, _("seat {number}'s boat", number=2)),
+        (side, _("a boat's side number, facing that way")),
+        (water, _("river space")),
+        (last, _("the boat that moved last")),
     )
 
 

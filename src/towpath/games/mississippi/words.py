@@ -7,11 +7,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from towpath.core.actions import Action, Words, counted
+from towpath.core.actions import Action, Words
+from towpath.core.game import EndReason
+from towpath.core.i18n import N_, translator
 from towpath.games.mississippi.actions import Move
 from towpath.games.mississippi.table import MississippiTable
 
+_, n_ = translator(__name__)
+
 START = 0
+WON_BY = N_("The first boat across the finish wins.")
 
 
 class Sent(NamedTuple):
@@ -37,19 +42,23 @@ def boat_piece(seat: int) -> str:
     return f"boat-{seat}"
 
 
-def place(space: int, finish: int) -> str:
+def destination(space: int, finish: int) -> str:
+    """Where a boat comes to, with the way to it: "to space 9", "to the start area", "across the
+    finish"."""
     if space == START:
-        return "the start area"
-    return "across the finish" if space == finish else f"space {space}"
+        return _("to the start area")
+    return _("across the finish") if space == finish else _("to space {space}", space=space)
 
 
 def turn_words(game: MississippiTable, rotation: int) -> str:
     if not rotation:
         return ""
-    way = "clockwise" if rotation > 0 else "anticlockwise"
+    way = _("clockwise") if rotation > 0 else _("anticlockwise")
     cost = game.rotation_cost(rotation)
-    paid = counted(cost, "log") if cost else "free"
-    return f", after turning {60 * abs(rotation)}° {way} ({paid})"
+    paid = n_("{count} log", "{count} logs", cost) if cost else _("free")
+    return _(
+        ", after turning {degrees}° {way} ({paid})", degrees=60 * abs(rotation), way=way, paid=paid
+    )
 
 
 def reactions(sent: Sequence[Sent], finish: int) -> str:
@@ -57,11 +66,30 @@ def reactions(sent: Sequence[Sent], finish: int) -> str:
     seat 0's boat on to space 17" (the page writes each seat's player for "seat N"); a boat sent
     on twice running is named once: "seat 1's boat on to space 8, then on to space 11"."""
     told = [
-        ("" if k and sent[k - 1][0] == boat else f"seat {boat}'s boat ")
-        + ("across the finish" if end == finish else f"on to space {end}")
+        _sent_on(boat, end, finish, bool(k) and sent[k - 1][0] == boat)
         for k, (boat, end) in enumerate(sent)
     ]
-    return "; docking sent " + ", then ".join(told) if told else ""
+    return _("; docking sent {boats}", boats=_(", then ").join(told)) if told else ""
+
+
+def _sent_on(boat: int, end: int, finish: int, again: bool) -> str:
+    """One boat docking sent on: named, unless it is the boat sent on just before."""
+    if again:
+        return _("across the finish") if end == finish else _("on to space {space}", space=end)
+    if end == finish:
+        return _("seat {seat}'s boat across the finish", seat=boat)
+    return _("seat {seat}'s boat on to space {space}", seat=boat, space=end)
+
+
+def ending_words(reason: EndReason, limit: int) -> str:
+    """How the race ended: the first boat across the finish won, or the turn limit ended it."""
+    if reason == "limit":
+        return _(
+            "The {limit}-turn limit ended the game before any boat crossed the finish: "
+            "nobody wins.",
+            limit=limit,
+        )
+    return _(WON_BY)
 
 
 def words(
@@ -75,28 +103,27 @@ def words(
     """`action` of `seat` with the boats on `spaces` and `supply` logs in the supply; `sent`:
     the boats its docking reactions send on."""
     if not isinstance(action, Move):
-        return Words("pass", "passed", "(no logs, in the start area)")
+        return Words(_("pass"), _("passed"), _("(no logs, in the start area)"))
     finish = game.river.finish
     target = landing(spaces, seat, action.forward, action.spaces, finish)
     story = ((boat_piece(seat), str(target)), *((boat_piece(b), str(end)) for b, end in sent))
-    open_spaces = counted(action.spaces, "open space")
     turn = turn_words(game, action.rotation)
-    if action.forward:
-        logs = counted(action.spaces, "log")
-        to = "across the finish" if target == finish else f"to {place(target, finish)}"
-        docking = reactions(sent, finish)
-        return Words(
-            "go downstream",
-            "went",
-            f"{open_spaces} downstream {to} for {logs}{turn}{docking}",
-            story,
-        )
-    gained = min(action.spaces, supply + game.rotation_cost(action.rotation))
-    taking = f", taking {counted(gained, 'log')}" if gained else ""
     docking = reactions(sent, finish)
-    return Words(
-        "go upstream",
-        "went",
-        f"{open_spaces} upstream to {place(target, finish)}{taking}{turn}{docking}",
-        story,
+    to = destination(target, finish)
+    if action.forward:
+        went = n_(
+            "{count} open space downstream {to} for {count} log",
+            "{count} open spaces downstream {to} for {count} logs",
+            action.spaces,
+            to=to,
+        )
+        return Words(_("go downstream"), _("went"), went + turn + docking, story)
+    gained = min(action.spaces, supply + game.rotation_cost(action.rotation))
+    went = n_(
+        "{count} open space upstream {to}",
+        "{count} open spaces upstream {to}",
+        action.spaces,
+        to=to,
     )
+    taking = n_(", taking {count} log", ", taking {count} logs", gained) if gained else ""
+    return Words(_("go upstream"), _("went"), went + taking + turn + docking, story)

@@ -1,13 +1,14 @@
 // The page's socket to its room, with reconnection: it sends the seat's actions and hands every
 // message it receives, a state message made whole, to the page.
 import { $, el } from "./dom.js";
+import { t } from "./i18n.js";
 import { forgetSeat, headers, roomId, tokens } from "./link.js";
 import { table } from "./table.js";
 
 const REFUSALS = {
-  4403: "This link opens no seat of this room: it is wrong, or the host has re-issued it. Ask the host for the current link.",
-  4404: "There is no such room: the link is wrong.",
-  4410: "This invitation was opened already, and it opens its seat once: ask the host for a new link (every seat is told when the host re-issues one).",
+  4403: t("This link opens no seat of this room: it is wrong, or the host has re-issued it. Ask the host for the current link."),
+  4404: t("There is no such room: the link is wrong."),
+  4410: t("This invitation was opened already, and it opens its seat once: ask the host for a new link (every seat is told when the host re-issues one)."),
 };
 let socket = null;
 let retries = 0;
@@ -52,18 +53,18 @@ export function send(message) {
 }
 
 function refusedLink(event) {
-  $("conn").textContent = "not connected";
+  $("conn").textContent = t("not connected");
   $("conn").classList.add("off");
   document.body.dataset.connected = "refused";
-  $("status").textContent = REFUSALS[event.code] || event.reason || "This link opens nothing.";
+  $("status").textContent = REFUSALS[event.code] || event.reason || t("This link opens nothing.");
   $("status").classList.add("refused");
   if ((event.code === 4403 || event.code === 4410) && tokens.seat) {
-    $("error").replaceChildren(el("button", { id: "watch-instead", text: "Watch this room instead", onclick: forgetSeat }));
+    $("error").replaceChildren(el("button", { id: "watch-instead", text: t("Watch this room instead"), onclick: forgetSeat }));
   }
 }
 
 function setConnection(on) {
-  $("conn").textContent = on ? "connected" : "reconnecting…";
+  $("conn").textContent = on ? t("connected") : t("reconnecting…");
   $("conn").classList.toggle("off", !on);
   document.body.dataset.connected = on ? "yes" : "no";
 }

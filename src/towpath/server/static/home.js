@@ -1,5 +1,9 @@
 // The home page: the games, the new-game form and the open rooms.
 import { $, el } from "./dom.js";
+import { languageMenu, t, tn, translate } from "./i18n.js";
+
+translate();
+languageMenu($("language"));
 
 let catalogue = { games: [], bots: [] };
 
@@ -7,24 +11,26 @@ function chosenGame() {
   return catalogue.games.find((g) => g.id === $("game").value);
 }
 
-const CLOCKS = [[null, "no clock"], [30, "30 seconds a turn"], [60, "1 minute a turn"], [120, "2 minutes a turn"],
-  [300, "5 minutes a turn"], [900, "15 minutes a turn"], [3600, "1 hour a turn"], [86400, "1 day a turn"]];
+const CLOCKS = [[null, t("no clock")], [30, t("30 seconds a turn")], [60, t("1 minute a turn")], [120, t("2 minutes a turn")],
+  [300, t("5 minutes a turn")], [900, t("15 minutes a turn")], [3600, t("1 hour a turn")], [86400, t("1 day a turn")]];
+// The bot levels as the seat menu offers them (other bots go by their own names).
+const LEVELS = { easy: t("easy bot"), normal: t("normal bot"), hard: t("hard bot") };
 
 function showGames() {
   const box = $("games");
   box.replaceChildren();
   for (const game of catalogue.games) {
     const card = el("article", { class: "game-card", "data-game": game.id },
-      el("img", { src: game.picture, alt: `the board of ${game.title}`, loading: "lazy" }),
+      el("img", { src: game.picture, alt: t("the board of {game}", { game: game.title }), loading: "lazy" }),
       el("div", { class: "card-body" },
         el("h3", { text: game.title }),
         el("p", { text: game.blurb }),
-        el("div", { class: "muted", text: `${game.min_players}–${game.max_players} players · ${game.play_time}` }),
+        el("div", { class: "muted", text: t("{low}–{high} players · {time}", { low: game.min_players, high: game.max_players, time: game.play_time }) }),
         el("div", { class: "card-buttons" },
-          el("button", { class: "primary", type: "button", "data-quick": game.id, text: "Play against bots", title: "you and normal bots, at once", onclick: () => playAgainstBots(game) }),
-          game.lesson ? el("button", { type: "button", "data-learn": game.id, text: "Learn to play", title: "a short prepared game against a guide, explained move by move", onclick: () => learn(game) }) : "",
-          el("button", { type: "button", "data-choose": game.id, text: "Set up a table", onclick: () => choose(game.id, true) }),
-          el("a", { class: "button", href: game.rules, text: "Rules" }))));
+          el("button", { class: "primary", type: "button", "data-quick": game.id, text: t("Play against bots"), title: t("you and normal bots, at once"), onclick: () => playAgainstBots(game) }),
+          game.lesson ? el("button", { type: "button", "data-learn": game.id, text: t("Learn to play"), title: t("a short prepared game against a guide, explained move by move"), onclick: () => learn(game) }) : "",
+          el("button", { type: "button", "data-choose": game.id, text: t("Set up a table"), onclick: () => choose(game.id, true) }),
+          el("a", { class: "button", href: game.rules, text: t("Rules") }))));
     box.append(card);
     $("game").append(el("option", { value: game.id, text: game.title }));
   }
@@ -40,7 +46,7 @@ function playAgainstBots(game) {
 // The game's lesson: its prepared table, you against its guide.
 function learn(game) {
   const { players, options, seed } = game.lesson;
-  const guides = Array.from({ length: players - 1 }, (_, k) => ({ kind: "bot", agent: "guide", name: players > 2 ? `Guide ${k + 1}` : "Guide" }));
+  const guides = Array.from({ length: players - 1 }, (_, k) => ({ kind: "bot", agent: "guide", name: players > 2 ? t("Guide {n}", { n: k + 1 }) : t("Guide") }));
   openRoom(game, { game: game.id, players, options, seed, seats: [{ kind: "human" }, ...guides], listed: false });
 }
 
@@ -79,7 +85,7 @@ function showOptions(game) {
       input = el("select", { id }, ...option.choices.map((c) => el("option", { value: c, text: c })));
       input.value = option.default;
     } else if (option.kind === "variant") {
-      input = el("select", { id }, el("option", { value: "", text: "standard" }), ...option.choices.map((c) => el("option", { value: c, text: c })));
+      input = el("select", { id }, el("option", { value: "", text: t("standard") }), ...option.choices.map((c) => el("option", { value: c, text: c })));
     } else if (option.kind === "seat") {
       input = el("select", { id, "data-high": option.high });
       input.append(...seatChoices(option.high));
@@ -88,9 +94,9 @@ function showOptions(game) {
       input = el("input", { type: "number", id, min: option.low });
       if (option.high !== null) input.max = option.high;
       if (option.default !== null) input.value = option.default;
-      else input.placeholder = "default";
+      else input.placeholder = t("default");
     } else {
-      input = el("input", { id, value: option.default ? option.default.join(",") : "", placeholder: "default" });
+      input = el("input", { id, value: option.default ? option.default.join(",") : "", placeholder: t("default") });
     }
     input.dataset.option = option.name;
     input.dataset.kind = option.kind;
@@ -102,7 +108,7 @@ function showOptions(game) {
 // A seat option offers the seats at the table, counted from 1 (its value counts from 0).
 function seatChoices(high) {
   const seats = Math.min(high + 1, Number($("players").value) || chosenGame().default_players);
-  return Array.from({ length: seats }, (_, seat) => el("option", { value: seat, text: `Seat ${seat + 1}` }));
+  return Array.from({ length: seats }, (_, seat) => el("option", { value: seat, text: t("Seat {n}", { n: seat + 1 }) }));
 }
 
 function fitSeatOptions() {
@@ -116,29 +122,29 @@ function fitSeatOptions() {
 function showSeats() {
   const box = $("seats");
   const count = Number($("players").value) || chosenGame().default_players;
-  const people = [["human", "person, invited (by link)"], ["open", "person, open (anyone may join)"]];
-  const levels = catalogue.bots.filter((b) => b.level).map((b) => [b.name, `${b.name} bot: ${b.thinking}`]);
-  const advanced = catalogue.bots.filter((b) => !b.level).map((b) => [b.name, `${b.name} bot`]);
+  const people = [["human", t("person, invited (by link)")], ["open", t("person, open (anyone may join)")]];
+  const levels = catalogue.bots.filter((b) => b.level).map((b) => [b.name, (LEVELS[b.name] || t("{name} bot", { name: b.name })) + ": " + b.thinking]);
+  const advanced = catalogue.bots.filter((b) => !b.level).map((b) => [b.name, t("{name} bot", { name: b.name })]);
   const options = (pairs) => pairs.map(([value, text]) => el("option", { value, text }));
   const before = [...box.querySelectorAll("select[data-seat]")].map((s) => s.value);
   const names = [...box.querySelectorAll("input[id^=seat-name-]")].map((i) => i.value);
   box.replaceChildren();
   for (let seat = 0; seat < count; seat += 1) {
     const kind = el("select", { id: `seat-${seat}`, "data-seat": seat },
-      ...options(people), el("optgroup", { label: "bots" }, ...options(levels)),
-      el("optgroup", { label: "bots by name, with settings (advanced)" }, ...options(advanced)));
+      ...options(people), el("optgroup", { label: t("bots") }, ...options(levels)),
+      el("optgroup", { label: t("bots by name, with settings (advanced)") }, ...options(advanced)));
     kind.value = before[seat] || (seat === 0 ? "human" : "normal");
-    const name = el("input", { id: `seat-name-${seat}`, placeholder: "name", maxlength: "40", size: "10", title: "an open seat's name is chosen by who joins", value: names[seat] || "" });
+    const name = el("input", { id: `seat-name-${seat}`, placeholder: t("name"), maxlength: "40", size: "10", title: t("an open seat's name is chosen by who joins"), value: names[seat] || "" });
     const settings = el("details", { id: `seat-settings-${seat}`, class: "bot-settings" });
     const sync = () => {
       const bot = catalogue.bots.find((b) => b.name === kind.value);
       name.classList.toggle("hidden", kind.value === "open");
-      settings.replaceChildren(el("summary", { text: "settings" }), ...(bot ? settingFields(seat, bot) : []));
+      settings.replaceChildren(el("summary", { text: t("settings") }), ...(bot ? settingFields(seat, bot) : []));
       settings.classList.toggle("hidden", !bot || !bot.settings.length);
     };
     kind.addEventListener("change", sync);
     sync();
-    box.append(el("div", { class: "seat-row" }, el("span", { text: `Seat ${seat + 1}` }), kind, name, settings));
+    box.append(el("div", { class: "seat-row" }, el("span", { text: t("Seat {n}", { n: seat + 1 }) }), kind, name, settings));
   }
 }
 
@@ -149,10 +155,10 @@ function settingFields(seat, bot) {
     const id = `seat-${seat}-${setting.name}`;
     const input = setting.kind === "choice"
       ? el("select", { id }, ...setting.choices.map((choice) => el("option", { value: choice, text: choice })))
-      : el("input", { id, type: "number", min: setting.low, max: setting.high, step: setting.kind === "int" ? "1" : "any", placeholder: "default" });
+      : el("input", { id, type: "number", min: setting.low, max: setting.high, step: setting.kind === "int" ? "1" : "any", placeholder: t("default") });
     const given = bot.defaults[setting.name];
     if (given !== undefined) input.value = given;
-    else if (setting.kind === "choice") input.prepend(el("option", { value: "", text: "default", selected: "" }));
+    else if (setting.kind === "choice") input.prepend(el("option", { value: "", text: t("default"), selected: "" }));
     input.dataset.setting = setting.name;
     input.dataset.kind = setting.kind;
     return el("label", { class: "bot-setting", for: id, title: setting.expected },
@@ -194,7 +200,7 @@ function formBody() {
   if ($("clock").value !== "") body.clock = Number($("clock").value);
   const seed = $("seed").value.trim();
   if (seed !== "") {  // sent as text: a seed may have more digits than a JavaScript number holds
-    if (!/^\d{1,39}$/.test(seed)) throw new Error("seed: expected a whole number of at most 39 digits");
+    if (!/^\d{1,39}$/.test(seed)) throw new Error(t("seed: expected a whole number of at most 39 digits"));
     body.seed = seed;
   }
   return body;
@@ -203,7 +209,7 @@ function formBody() {
 function describeError(data) {
   if (typeof data.detail === "string") return data.detail;
   if (Array.isArray(data.detail)) return data.detail.map((d) => `${d.loc.slice(1).join(".")}: ${d.msg}`).join("; ");
-  return "the server refused the request";
+  return t("the server refused the request");
 }
 
 async function create(event) {
@@ -217,9 +223,9 @@ async function create(event) {
   const links = $("links");
   links.replaceChildren();
   const copyable = (label, link, id) => el("li", {}, el("div", { text: label }), el("input", { readonly: "", value: link, id, onclick: (e) => e.target.select() }));
-  data.seats.forEach((s, index) => links.append(copyable(index === 0 ? `Your seat (seat ${s.seat + 1}): open it with the button above` : `Invitation for seat ${s.seat + 1}: send it to that player only`, s.link, `link-${s.seat}`)));
-  links.append(copyable("Spectator link: anyone may watch", data.spectate, "link-spectate"));
-  links.append(copyable("Host link: shows every invitation again on the room page; keep it private", data.host, "link-host"));
+  data.seats.forEach((s, index) => links.append(copyable(index === 0 ? t("Your seat (seat {n}): open it with the button above", { n: s.seat + 1 }) : t("Invitation for seat {n}: send it to that player only", { n: s.seat + 1 }), s.link, `link-${s.seat}`)));
+  links.append(copyable(t("Spectator link: anyone may watch"), data.spectate, "link-spectate"));
+  links.append(copyable(t("Host link: shows every invitation again on the room page; keep it private"), data.host, "link-host"));
   $("open-seat").href = data.link;
   $("created").classList.remove("hidden");
   loadRooms();
@@ -234,20 +240,20 @@ async function loadRooms(more = false) {
   if (!more) box.replaceChildren();
   nextRooms = page.next;
   $("more-rooms").classList.toggle("hidden", !nextRooms);
-  if (!more && !page.rooms.length) box.append(el("li", { class: "muted", text: "No room has an open seat: create one above." }));
+  if (!more && !page.rooms.length) box.append(el("li", { class: "muted", text: t("No room has an open seat: create one above.") }));
   for (const room of page.rooms) {
-    const join = el("button", { text: `Join (${room.open_seats} open)`, onclick: () => joinRoom(room.room) });
+    const join = el("button", { text: t("Join ({open} open)", { open: room.open_seats }), onclick: () => joinRoom(room.room) });
     box.append(el("li", { "data-room": room.room },
       el("strong", { text: room.title }),
-      el("span", { class: "muted", text: `${room.players} players · ${room.version} actions` }),
-      join, el("a", { class: "button", href: `/room/${room.room}`, text: "Watch" })));
+      el("span", { class: "muted", text: tn("{count} player", "{count} players", room.players) + " · " + tn("{count} action", "{count} actions", room.version) }),
+      join, el("a", { class: "button", href: `/room/${room.room}`, text: t("Watch") })));
   }
 }
 
 async function joinRoom(roomId) {
   const name = $("join-name").value.trim();
   $("join-error").textContent = "";
-  if (!name) { $("join-error").textContent = "Type your name first: the others see it."; $("join-name").focus(); return; }
+  if (!name) { $("join-error").textContent = t("Type your name first: the others see it."); $("join-name").focus(); return; }
   const response = await fetch(`/api/rooms/${roomId}/join`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name }) });
   const data = await response.json();
   if (!response.ok) { $("join-error").textContent = describeError(data); loadRooms(); return; }
@@ -270,11 +276,12 @@ async function showMyGames() {
   $("my-games").classList.toggle("hidden", !mine.length);
   $("my-games-list").replaceChildren(...mine.map((g) => {
     const who = g.seats[g.current_player];
-    const said = g.over ? "finished" : turn(g) === 0 ? "your turn" : `${who && who.name ? who.name : `Seat ${g.current_player + 1}`}'s turn`;
-    const others = g.seats.filter((s) => s.seat !== g.seat).map((s) => s.name || `Seat ${s.seat + 1}`);
+    const said = g.over ? t("finished") : turn(g) === 0 ? t("your turn")
+      : t("{name}'s turn", { name: who && who.name ? who.name : t("Seat {n}", { n: g.current_player + 1 }) });
+    const others = g.seats.filter((s) => s.seat !== g.seat).map((s) => s.name || t("Seat {n}", { n: s.seat + 1 }));
     return el("li", { "data-room": g.room, class: turn(g) === 0 ? "your-turn" : "" },
       el("a", { class: "button", href: `/room/${g.room}`, text: g.title }), el("span", { text: said }),
-      el("span", { class: "muted", text: `with ${others.join(", ")}` }));
+      el("span", { class: "muted", text: t("with {names}", { names: others.join(", ") }) }));
   }));
 }
 

@@ -2,6 +2,7 @@
 // game follows the lesson, the page explains each of the learner's moves and offers only the
 // lesson's move, so the board lights up just what to click.
 import { $, el } from "./dom.js";
+import { t } from "./i18n.js";
 import { table } from "./table.js";
 
 let lesson;  // the game's lesson: undefined until asked for, null while it loads
@@ -43,7 +44,7 @@ export function showLesson() {
   $("seed-note").classList.add("hidden");  // a lesson's seed is its own, the same for everyone
   const chosen = document.getElementById("seed-chosen");
   if (chosen) {  // said plainly: nothing to warn of
-    chosen.textContent = "A lesson is a prepared game: its seed is the lesson's own, the same every time.";
+    chosen.textContent = t("A lesson is a prepared game: its seed is the lesson's own, the same every time.");
     chosen.classList.remove("warning");
   }
   const { steps } = lesson, played = table.current.log.length, now = step();
@@ -58,13 +59,13 @@ export function showLesson() {
   const yourStep = Boolean(now) && now.seat === table.current.seat;
   let head;
   if (yourStep) {
-    head = `Learn to play · step ${yours.indexOf(now) + 1} of ${yours.length}`;
+    head = t("Learn to play · step {step} of {steps}", { step: yours.indexOf(now) + 1, steps: yours.length });
     lines.push(el("p", { class: "lesson-do", text: now.say }));
   } else if (now) {
-    head = "Learn to play · the guide's move";
+    head = t("Learn to play · the guide's move");
   } else {
-    head = over ? "Learn to play · the lesson is over" : "Learn to play · off the lesson's path";
-    if (!over) lines.push(el("p", { text: "You played another move than the lesson's: play on freely against the guide." }));
+    head = over ? t("Learn to play · the lesson is over") : t("Learn to play · off the lesson's path");
+    if (!over) lines.push(el("p", { text: t("You played another move than the lesson's: play on freely against the guide.") }));
   }
   box.replaceChildren(el("strong", { text: head }), ...lines);
   // A new step of yours, in one column (a phone): its words come into view before its clicks.

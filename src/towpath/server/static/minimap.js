@@ -1,6 +1,7 @@
 // The whole board in small above a board wider than its box (a phone's): a frame shows the part
 // in view and a tap there brings that part into view. Shown only while the board scrolls sideways.
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
 
 const HEIGHT = 120;  // px: the height a map fits the whole drawing into, if that leaves it half
 // the box's width; a taller drawing's map is that wide and shows its top (the board's own part)
@@ -8,7 +9,7 @@ const HEIGHT = 120;  // px: the height a map fits the whole drawing into, if tha
 function mapOf(box) {
   const before = box.previousElementSibling;
   if (before && before.classList.contains("board-map")) return before;
-  const map = el("div", { class: "board-map hidden", "aria-hidden": "true", title: "the whole board: tap to look there" });
+  const map = el("div", { class: "board-map hidden", "aria-hidden": "true", title: t("the whole board: tap to look there") });
   box.before(map);
   map.addEventListener("click", (event) => {
     const whole = map.querySelector(".board-map-whole");
@@ -47,10 +48,23 @@ export function showMap(box) {
   frame(box, map);
 }
 
-// Bring into view where play is: the first place you may pick, else the last move.
+// Bring into view where play is: the board's box scrolls sideways to the first place you may
+// pick (else the last move), and the page up or down as little as shows every place you may
+// pick (their top first, where they are more than a screen).
 export function focusBoard(box) {
-  const spot = box.querySelector("svg .pick.live, svg [data-last]");
-  if (!spot || box.scrollWidth <= box.clientWidth) return;
-  const target = spot.getBoundingClientRect(), shown = box.getBoundingClientRect();
-  box.scrollLeft += target.left + target.width / 2 - (shown.left + shown.width / 2);
+  const live = [...box.querySelectorAll("svg .pick.live")];
+  const spot = live[0] || box.querySelector("svg [data-last]");
+  if (!spot) return;
+  if (box.scrollWidth > box.clientWidth) {
+    const target = spot.getBoundingClientRect(), shown = box.getBoundingClientRect();
+    box.scrollLeft += target.left + target.width / 2 - (shown.left + shown.width / 2);
+  }
+  if (!live.length) return;
+  const boxes = live.map((node) => node.getBoundingClientRect());
+  const top = Math.min(...boxes.map((b) => b.top)), bottom = Math.max(...boxes.map((b) => b.bottom));
+  const screen = window.innerHeight, margin = 8;
+  if (top >= 0 && bottom <= screen) return;
+  const fits = bottom - top <= screen - 2 * margin;
+  const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  window.scrollBy({ top: top < 0 || !fits ? top - margin : bottom - screen + margin, behavior: calm ? "auto" : "smooth" });
 }

@@ -1,6 +1,7 @@
 // The panels beside the board: the status, the turn clock, the seats and the host's links, the
 // legal actions as a list, the log and the chat, the result and the replay of a finished game.
 import { $, el } from "./dom.js";
+import { language, t, tn } from "./i18n.js";
 import { drawBoard } from "./board.js";
 import { act, reconnectWith, send } from "./connection.js";
 import { headers, keepSeatToken, roomId, tokens } from "./link.js";
@@ -9,20 +10,26 @@ import { botPlays, mine, nameOf, named, seatNumber, table } from "./table.js";
 const GROUP_SHOWN = 12;  // actions shown per kind in the list before one narrows it
 const LIST_SHOWN = 40;   // actions the list shows at most
 let replayStep = 0;
+// The bots of a seat's kind in the reader's words: the levels and a lesson's guide.
+const BOTS = { easy: t("easy"), normal: t("normal"), hard: t("hard"), guide: t("guide") };
+
+function scoreWords(score) {
+  return tn("score {count}", "score {count}", score);
+}
 
 export function showStatus() {
   const status = $("status");
   status.classList.remove("refused");
   let said;
-  if (table.current.over) said = "Game over.";
-  else if (table.current.archived) said = "This room was archived: it had no action for too long. Its record stays readable.";
-  else if (mine()) said = `Your turn: ${kindsInWords(table.current.legal)}.`;
+  if (table.current.over) said = t("Game over.");
+  else if (table.current.archived) said = t("This room was archived: it had no action for too long. Its record stays readable.");
+  else if (mine()) said = t("Your turn: {kinds}.", { kinds: kindsInWords(table.current.legal) });
   else {
     const turn = table.current.current_player;
     const away = table.current.seats[turn] && table.current.seats[turn].away;
-    if (away) said = `${nameOf(turn)}'s turn: a bot plays for them (their time ran out) and is thinking…`;
-    else if (botPlays(turn)) said = `${nameOf(turn)} is thinking…`;
-    else said = `${nameOf(turn)}'s turn.`;
+    if (away) said = t("{name}'s turn: a bot plays for them (their time ran out) and is thinking…", { name: nameOf(turn) });
+    else if (botPlays(turn)) said = t("{name} is thinking…", { name: nameOf(turn) });
+    else said = t("{name}'s turn.", { name: nameOf(turn) });
   }
   status.textContent = said;
   status.classList.toggle("mine", mine());
@@ -31,24 +38,24 @@ export function showStatus() {
 function kindsInWords(legal) {
   const kinds = [...new Set(legal.map((a) => a.kind))];
   if (kinds.length <= 1) return kinds.join("");
-  return `${kinds.slice(0, -1).join(", ")} or ${kinds[kinds.length - 1]}`;
+  return t("{list} or {last}", { list: kinds.slice(0, -1).join(", "), last: kinds[kinds.length - 1] });
 }
 
 function endSentence() {
   const ending = table.current.ending;
   if (!ending) return "";
   const names = ending.winners.map(nameOf);
-  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
-  if (ending.reason === "win") return `${list} won.`;
-  if (ending.reason === "shared") return `${list} share the win.`;
-  if (ending.reason === "limit") return names.length ? `Stopped at the length limit, with ${list} ahead: no winner by the rules.` : "Stopped at the length limit: no winner.";
-  return "Nobody won.";
+  const list = names.length > 1 ? t("{list} and {last}", { list: names.slice(0, -1).join(", "), last: names[names.length - 1] }) : names[0];
+  if (ending.reason === "win") return names.length > 1 ? t("{names} won.", { names: list }) : t("{name} won.", { name: list });
+  if (ending.reason === "shared") return t("{names} share the win.", { names: list });
+  if (ending.reason === "limit") return names.length ? t("Stopped at the length limit, with {names} ahead: no winner by the rules.", { names: list }) : t("Stopped at the length limit: no winner.");
+  return t("Nobody won.");
 }
 
 export function notifyTurn() {
   if ($("sound").checked) beep();
   if (document.hidden && "Notification" in window && Notification.permission === "granted") {
-    new Notification(`Your turn in ${table.current.title}`);
+    new Notification(t("Your turn in {game}", { game: table.current.title }));
   }
 }
 
@@ -75,27 +82,27 @@ export function showClock() {
   if (clock.deadline) {
     const left = Math.max(0, Math.round(clock.deadline - Date.now() / 1000));
     const minutes = Math.floor(left / 60);
-    parts.push(el("span", { class: left <= 10 ? "warning" : "", text: `⏱ ${nameOf(table.current.current_player)}: ${minutes}:${String(left % 60).padStart(2, "0")} left of ${clock.seconds} s a turn` }));
+    parts.push(el("span", { class: left <= 10 ? "warning" : "", text: t("⏱ {name}: {time} left of {seconds} s a turn", { name: nameOf(table.current.current_player), time: `${minutes}:${String(left % 60).padStart(2, "0")}`, seconds: clock.seconds }) }));
   } else {
-    parts.push(el("span", { class: "muted", text: `Turn clock: ${clock.seconds} s a turn` }));
+    parts.push(el("span", { class: "muted", text: t("Turn clock: {seconds} s a turn", { seconds: clock.seconds }) }));
   }
   for (const seat of clock.away) {
-    parts.push(el("span", { text: ` · a bot plays for ${nameOf(seat)}` }));
-    if (seat === table.current.seat) parts.push(el("button", { id: "back", class: "primary small", text: "I'm back: give me my seat", onclick: () => send({ type: "back" }) }));
+    parts.push(el("span", { text: " · " + t("a bot plays for {name}", { name: nameOf(seat) }) }));
+    if (seat === table.current.seat) parts.push(el("button", { id: "back", class: "primary small", text: t("I'm back: give me my seat"), onclick: () => send({ type: "back" }) }));
   }
   box.replaceChildren(...parts);
 }
 
 export function showFairness() {
-  const lines = [el("div", {}, el("span", { text: "Seed commitment (SHA-256): " }), el("code", { id: "seed-hash", text: table.current.seed_hash }))];
+  const lines = [el("div", {}, el("span", { text: t("Seed commitment (SHA-256):") + " " }), el("code", { id: "seed-hash", text: table.current.seed_hash }))];
   if (table.current.seed !== null) {
-    lines.push(el("div", {}, el("span", { text: "Seed: " }), el("code", { id: "seed", text: table.current.seed })));
-    lines.push(el("div", { class: "muted", text: "Its decimal text hashes to the commitment above, and the game's record replays every shuffle from it (towpath replay)." }));
+    lines.push(el("div", {}, el("span", { text: t("Seed:") + " " }), el("code", { id: "seed", text: table.current.seed })));
+    lines.push(el("div", { class: "muted", text: t("Its decimal text hashes to the commitment above, and the game's record replays every shuffle from it (towpath replay).") }));
   } else {
-    lines.push(el("div", { class: "muted", text: "The seed is published when the game is over, so anyone can check the shuffles." }));
+    lines.push(el("div", { class: "muted", text: t("The seed is published when the game is over, so anyone can check the shuffles.") }));
   }
-  if (table.current.seed_chosen === true) lines.push(el("div", { class: "warning", id: "seed-chosen", text: "The seed was chosen by the room's creator, who can know every secret of this game." }));
-  else if (table.current.seed_chosen === null) lines.push(el("div", { class: "muted", text: "This room was made by an earlier server, which did not record whether the seed was chosen." }));
+  if (table.current.seed_chosen === true) lines.push(el("div", { class: "warning", id: "seed-chosen", text: t("The seed was chosen by the room's creator, who can know every secret of this game.") }));
+  else if (table.current.seed_chosen === null) lines.push(el("div", { class: "muted", text: t("This room was made by an earlier server, which did not record whether the seed was chosen.") }));
   $("seed-info").replaceChildren(...lines);
 }
 
@@ -110,19 +117,19 @@ export async function showHost() {
   if (!response.ok) { $("host-links").replaceChildren(el("li", { class: "error", text: data.detail })); return; }
   const items = [];
   for (const seat of data.seats) {
-    const who = `Seat ${seatNumber(seat.seat)}${seat.name ? ` (${seat.name})` : ""}`;
+    const who = seat.name ? t("Seat {n} ({name})", { n: seatNumber(seat.seat), name: seat.name }) : t("Seat {n}", { n: seatNumber(seat.seat) });
     if (seat.access === "invited") {
       const item = seat.link
-        ? copyable(`${who}: invitation, not opened yet (it opens the seat once)`, seat.link, `host-link-${seat.seat}`)
-        : el("li", {}, el("div", { text: seat.by_host ? `${who}: opened by you, the host` : `${who}: opened by its player; their link is theirs alone` }));
-      item.append(el("button", { class: "small", "data-reissue": seat.seat, text: "Re-issue (the old link stops working; every seat is told)", onclick: () => reissue(seat.seat) }));
+        ? copyable(t("{seat}: invitation, not opened yet (it opens the seat once)", { seat: who }), seat.link, `host-link-${seat.seat}`)
+        : el("li", {}, el("div", { text: seat.by_host ? t("{seat}: opened by you, the host", { seat: who }) : t("{seat}: opened by its player; their link is theirs alone", { seat: who }) }));
+      item.append(el("button", { class: "small", "data-reissue": seat.seat, text: t("Re-issue (the old link stops working; every seat is told)"), onclick: () => reissue(seat.seat) }));
       items.push(item);
     } else {
-      items.push(el("li", { text: `${who}: open seat, ${seat.claimed ? "joined from the lobby" : "nobody has joined yet"}` }));
+      items.push(el("li", { text: seat.claimed ? t("{seat}: open seat, joined from the lobby", { seat: who }) : t("{seat}: open seat, nobody has joined yet", { seat: who }) }));
     }
   }
-  items.push(copyable("Spectator link: anyone may watch", data.spectate, "host-link-spectate"));
-  items.push(copyable("Host link: shows these links again; keep it private", data.host, "host-link-host"));
+  items.push(copyable(t("Spectator link: anyone may watch"), data.spectate, "host-link-spectate"));
+  items.push(copyable(t("Host link: shows these links again; keep it private"), data.host, "host-link-host"));
   $("host-links").replaceChildren(...items);
 }
 
@@ -139,13 +146,13 @@ function reissue(seat) {
 }
 
 function seatKind(info) {
-  if (info.kind === "bot") return `bot (${info.agent})`;
+  if (info.kind === "bot") return t("bot ({agent})", { agent: BOTS[info.agent] || info.agent });
   const told = [];
-  if (info.away) told.push("away: a bot plays for them");
-  else if (info.access === "open") told.push(info.claimed ? "joined" : "open seat");
-  else told.push(info.claimed ? "invited" : "invited, not arrived yet");
-  if (info.by_host) told.push("opened by the host");
-  if (info.reissued) told.push(`link re-issued by the host${info.reissued > 1 ? ` ${info.reissued} times` : ""}`);
+  if (info.away) told.push(t("away: a bot plays for them"));
+  else if (info.access === "open") told.push(info.claimed ? t("joined") : t("open seat"));
+  else told.push(info.claimed ? t("invited") : t("invited, not arrived yet"));
+  if (info.by_host) told.push(t("opened by the host"));
+  if (info.reissued) told.push(info.reissued > 1 ? t("link re-issued by the host {times} times", { times: info.reissued }) : t("link re-issued by the host"));
   return told.join(" · ");
 }
 
@@ -154,20 +161,22 @@ export function showSeats() {
   list.replaceChildren();
   const scores = table.current.over && table.current.result ? table.current.result.scores : table.current.view.scores;
   for (const info of table.current.seats) {
-    const head = [el("span", { class: `dot ${info.connected ? "on" : ""}`, title: info.connected ? "here" : "away", text: info.connected ? "●" : "○" }),
-      el("span", { class: "seat-name", text: `${seatNumber(info.seat)}. ${info.name || "(open)"}` })];
+    const head = [el("span", { class: `dot ${info.connected ? "on" : ""}`, title: info.connected ? t("here") : t("away"), text: info.connected ? "●" : "○" }),
+      el("span", { class: "seat-name", text: seatNumber(info.seat) + ". " + (info.name || t("(open)")) })];
     if (info.seat === table.current.current_player && !table.current.over) {
       const thinking = botPlays(info.seat);
-      head.push(el("span", { class: `turn-mark${thinking ? " thinking" : ""}`, text: thinking ? "◀ thinking…" : "◀ to play" }));
+      head.push(el("span", { class: `turn-mark${thinking ? " thinking" : ""}`, text: thinking ? t("◀ thinking…") : t("◀ to play") }));
     }
-    if (Array.isArray(scores)) head.push(el("span", { class: "score", text: `score ${scores[info.seat]}` }));
+    if (Array.isArray(scores)) head.push(el("span", { class: "score", text: scoreWords(scores[info.seat]) }));
     list.append(el("li", { "data-seat": info.seat }, el("div", { class: "seat-head" }, ...head),
       el("div", { class: "muted seat-kind", text: seatKind(info) })));
   }
   const seated = table.current.seat !== null;
   const others = (table.current.spectators || 0) - (seated ? 0 : 1);  // spectators besides you
-  const watching = others > 0 ? ` ${others} ${seated ? "" : "other "}spectator${others > 1 ? "s" : ""} watching.` : "";
-  $("you").textContent = (seated ? `You are seat ${seatNumber(table.current.seat)}.` : "You are watching.") + watching;
+  let watching = "";
+  if (others > 0 && seated) watching = " " + tn("{count} spectator watching.", "{count} spectators watching.", others);
+  else if (others > 0) watching = " " + tn("{count} other spectator watching.", "{count} other spectators watching.", others);
+  $("you").textContent = (seated ? t("You are seat {n}.", { n: seatNumber(table.current.seat) }) : t("You are watching.")) + watching;
   $("name-form").classList.toggle("hidden", !seated);
   if (seated && document.activeElement !== $("my-name")) $("my-name").value = table.current.seats[table.current.seat].name;
   $("my-link").classList.toggle("hidden", !seated);
@@ -196,13 +205,13 @@ export function showActions() {
     const room = Math.min(GROUP_SHOWN, LIST_SHOWN - shown);
     for (const action of actions.slice(0, Math.max(0, room))) {
       group.append(el("button", { class: "action", "data-action": action.action, onclick: () => act(action.action) },
-        el("span", { text: named(action.what || action.action) }), el("code", { text: action.action })));
+        el("span", { text: named(action.what || action.kind) }), el("code", { text: action.action })));
     }
     shown += Math.min(actions.length, Math.max(0, room));
-    if (actions.length > room) group.append(el("p", { class: "muted", text: `${actions.length - Math.max(0, room)} more: type above to narrow.` }));
+    if (actions.length > room) group.append(el("p", { class: "muted", text: tn("{count} more: type above to narrow.", "{count} more: type above to narrow.", actions.length - Math.max(0, room)) }));
     box.append(group);
   }
-  if (!matching.length && table.current.legal.length) box.append(el("p", { class: "muted", text: "Nothing matches." }));
+  if (!matching.length && table.current.legal.length) box.append(el("p", { class: "muted", text: t("Nothing matches.") }));
   $("notation-help").textContent = table.current.notation_help;
 }
 
@@ -235,7 +244,7 @@ export function showLog() {
 export function showChat(messages) {
   const list = $("chat");
   for (const line of messages) {
-    const at = new Date(line.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    const at = new Date(line.at * 1000).toLocaleTimeString(language, { hour: "2-digit", minute: "2-digit" });
     list.append(el("li", {}, el("span", { class: "muted", text: `${at} ` }), el("strong", { text: line.name }), `: ${line.text}`));
   }
   while (list.children.length > 100) list.firstChild.remove();
@@ -248,12 +257,12 @@ export function showResult() {
   $("replay").classList.toggle("hidden", !table.current.over && !table.current.archived);
   if (!table.current.over) return;
   const ending = table.current.ending;
-  const scores = table.current.result.scores.map((s, seat) => el("li", {}, el("strong", { text: nameOf(seat) }), `: score ${s}`));
+  const scores = table.current.result.scores.map((s, seat) => el("li", {}, el("strong", { text: nameOf(seat) }), `: ${scoreWords(s)}`));
   box.replaceChildren(
     el("div", { class: "result-head", text: endSentence() }),
     el("div", { class: "muted", text: ending ? ending.how : "" }),
     el("ul", { class: "scores" }, ...scores),
-    el("div", { class: "muted", text: "Nothing is hidden any more: the board shows everything." }),
+    el("div", { class: "muted", text: t("Nothing is hidden any more: the board shows everything.") }),
   );
   box.dataset.reason = ending ? ending.reason : "";
   const steps = table.current.moves.length;
@@ -272,8 +281,8 @@ async function showReplay(step) {
   if (!response.ok) { $("replay-label").textContent = data.detail; return; }
   $("replay-step").value = data.step;
   const move = data.step ? data.moves[data.step - 1] : null;
-  const said = move ? `${move.seat === null ? "" : nameOf(move.seat)} ${move.did} ${named(move.what)}` : "the start";
-  $("replay-label").textContent = `step ${data.step} of ${data.steps} · ${said}`;
+  const said = move ? `${move.seat === null ? "" : nameOf(move.seat)} ${move.did} ${named(move.what)}` : t("the start");
+  $("replay-label").textContent = t("step {step} of {steps} · {move}", { step: data.step, steps: data.steps, move: said });
   drawBoard($("replay-board"), data.svg, data.text);
 }
 

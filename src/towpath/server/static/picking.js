@@ -2,6 +2,8 @@
 // (`data-pick`), and the legal actions whose words hold every run picked so far are the ones
 // left. Pure functions of the legal actions, their words and the picks: the page keeps the state.
 
+import { t } from "./i18n.js";
+
 export const TURN = /^r([+-]?)(\d)$/;
 
 export function split(text) { return text.trim().split(/\s+/); }
@@ -62,7 +64,7 @@ export function pick(legal, words, picks, run, index) {
   const runsOf = (chosen) => chosen.map((p) => p.run);
   if (already < 0 && !candidates(legal, words, runsOf(next)).length) next = [{ run, index }];
   const left = candidates(legal, words, runsOf(next));
-  if (!left.length) return { picks, left: [], play: null, error: "Nothing you may do starts with that." };
+  if (!left.length) return { picks, left: [], play: null, error: t("Nothing you may do starts with that.") };
   const play = left.length === 1 && !turnFamily(left) && next.length ? left[0].action : null;
   return { picks: next, left, play, error: null };
 }

@@ -4,6 +4,7 @@
 // (connection.js) and the panels (panels.js) are modules of their own.
 import { candidates, covered, pick, split, turnFamily } from "./picking.js";
 import { $, el } from "./dom.js";
+import { languageMenu, t, translate } from "./i18n.js";
 import { focusBoard } from "./minimap.js";
 import { lessonLegal, loadLesson, showLesson } from "./lesson.js";
 import { drawBoard, pickedNodes, piecePlaces, playMotion, preview, setZoom, sizeBoard } from "./board.js";
@@ -30,7 +31,8 @@ function onPick(node, index) {
   if (!table.current || table.current.over) return;
   if (!mine()) {
     const turn = table.current.current_player;
-    $("error").textContent = table.current.seat === null ? "You are watching this game." : `It is ${nameOf(turn)}'s turn, not yours: the page will tell you when it is yours.`;
+    $("error").textContent = table.current.seat === null ? t("You are watching this game.")
+      : t("It is {name}'s turn, not yours: the page will tell you when it is yours.", { name: nameOf(turn) });
     return;
   }
   const outcome = pick(table.current.legal, table.words, table.picks, node.dataset.pick, index);
@@ -92,7 +94,7 @@ function showHelp(event) {
   tip.classList.toggle("hidden", !help);
   if (!help) return;
   const usable = mine() && help.node.closest(".live, .picked, [role=button]");
-  tip.textContent = `${help.text}${usable ? " · click to pick it" : ""}`;
+  tip.textContent = usable ? help.text + " · " + t("click to pick it") : help.text;
   const box = help.node.getBoundingClientRect();
   const x = event.clientX ?? box.left + box.width / 2;  // a focus event has no pointer
   const y = event.clientY ?? box.bottom;
@@ -111,7 +113,7 @@ function showPanel() {
   if (!open) return;
   const chosen = runs();
   const left = candidates(table.current.legal, table.words, chosen);
-  $("picked").textContent = "You picked " + pickedNodes().map((n) => named(n.getAttribute("aria-label") || n.dataset.pick)).join(" · ");
+  $("picked").textContent = t("You picked {parts}", { parts: pickedNodes().map((n) => named(n.getAttribute("aria-label") || n.dataset.pick)).join(" · ") });
   const family = turnFamily(left);
   if (!family && left.length === 1) {
     offerConfirm(left[0]);
@@ -122,7 +124,7 @@ function showPanel() {
     table.turnIndex = ((table.turnIndex % family.length) + family.length) % family.length;
     const action = family[table.turnIndex];
     $("turns").classList.toggle("hidden", family.length < 2);  // one way only: nothing to turn
-    $("turn-label").textContent = `${table.turnIndex + 1} of ${family.length}`;
+    $("turn-label").textContent = t("{n} of {count}", { n: table.turnIndex + 1, count: family.length });
     offerConfirm(action);
     preview(action);
     return;
@@ -130,7 +132,7 @@ function showPanel() {
   const whole = left.filter((a) => covered(a.action, chosen));
   const offered = left.length <= OFFERED ? left : whole;
   if (!offered.length) {
-    $("offers").append(el("span", { class: "muted", text: "Now click the next part of your move on the board: it lights up." }));
+    $("offers").append(el("span", { class: "muted", text: t("Now click the next part of your move on the board: it lights up.") }));
     return;
   }
   for (const action of offered) {
@@ -144,7 +146,7 @@ function offerConfirm(action) {
   const button = $("confirm");
   button.classList.remove("hidden");
   button.dataset.action = action.action;
-  button.textContent = `Confirm: ${action.kind}${action.what ? ` — ${named(action.what)}` : ""}`;
+  button.textContent = action.what ? t("Confirm: {kind} — {what}", { kind: action.kind, what: named(action.what) }) : t("Confirm: {kind}", { kind: action.kind });
   button.focus({ preventScroll: true });  // Enter confirms, from the keyboard as by the board
 }
 
@@ -161,8 +163,8 @@ function render() {
   if (!playing) hideSince();
   wasMine = playing;
   wasOver = table.current.over;
-  document.title = `${playing ? "▶ Your turn · " : ""}${table.current.title} · towpath`;
-  $("title").textContent = `${table.current.title} · room ${table.current.room}`;
+  document.title = (playing ? t("▶ Your turn") + " · " : "") + `${table.current.title} · towpath`;
+  $("title").textContent = t("{game} · room {room}", { game: table.current.title, room: table.current.room });
   $("rules-link").href = `/rules/${table.current.game}`;
   $("ask").checked = localStorage.getItem(askKey()) !== "off";
   document.body.classList.toggle("your-turn", playing);
@@ -211,11 +213,14 @@ function receive(message) {
   } else if (message.type === "chat") {
     showChat(message.messages);
   } else if (message.type === "refused" || message.type === "error") {
-    $("error").textContent = message.message;
+    $("error").textContent = named(message.message);
   }
 }
 
 // -- wiring ------------------------------------------------------------------------------------
+
+translate();
+languageMenu($("language"));
 
 $("notation-form").addEventListener("submit", (event) => {
   event.preventDefault();

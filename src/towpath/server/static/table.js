@@ -1,5 +1,7 @@
 // What the page knows of the game: the last state message, and the picks made on the board
 // toward an action. Every module of the page reads it here; the socket's messages replace it.
+import { t } from "./i18n.js";
+
 export const table = {
   current: null,    // the last state message
   picks: [],        // the board elements clicked so far: {run, node index}
@@ -18,7 +20,7 @@ export function seatNumber(seat) { return seat + 1; }
 
 export function nameOf(seat) {
   const info = table.current && table.current.seats[seat];
-  return info && info.name ? info.name : `Seat ${seatNumber(seat)}`;
+  return info && info.name ? info.name : t("Seat {n}", { n: seatNumber(seat) });
 }
 
 // Whether a bot moves for the seat: a bot's seat, or a person's whose time ran out.
