@@ -82,7 +82,7 @@ function wireBoard(board) {
 function helpOf(target) {
   for (let node = target; node && node.tagName !== "svg" && node !== $("board"); node = node.parentNode) {
     const title = [...node.children].find((child) => child.tagName === "title");
-    if (title) return { text: title.textContent, node };
+    if (title) return { text: named(title.textContent), node };
     if (node.getAttribute("aria-label")) return { text: named(node.getAttribute("aria-label")), node };
   }
   return null;
