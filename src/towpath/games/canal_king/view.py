@@ -526,6 +526,7 @@ def _cell_drawing(
         },
     )
     parts = [shape]
+    where = f"{col},{row}"
     if tile is not None:
         lines, flag, special_owner = tile
         parts += _lines_svg(lines, x, y, HEX)
@@ -534,8 +535,8 @@ def _cell_drawing(
         if special_owner is not None:
             parts.append(_special_mark(special_owner, x, y))
     else:
-        parts.append(svg.text(x, y, f"{col},{row}", {"font-size": 12, "fill": "#7d7352"}))
-    where = f"{col},{row}"
+        parts.append(svg.text(x, y, where, {"font-size": 12, "fill": "#7d7352"}))
+    parts.append(svg.title(_cell_help(tile, where, dock)))
     attrs: dict[str, object] = {
         **svg.pick(where, _("cell {cell}", cell=where)),
         "data-cell": where,
@@ -547,6 +548,29 @@ def _cell_drawing(
     return svg.group(attrs, *parts)
 
 
+def _cell_help(tile: DrawnTile | None, where: str, dock: bool) -> str:
+    """What a cell is and what it does, for its help."""
+    if tile is None and dock:
+        return _("cell {cell}: a dock; a canal placed here must lead into its port", cell=where)
+    if tile is None:
+        return _("cell {cell}: empty; a tile placed here must fit the canals around it", cell=where)
+    _lines, flag, owner = tile
+    if owner is not None:
+        return _(
+            "cell {cell}: the special tile of seat {seat}; a ship of another colour stops on it "
+            "and loses its next turn",
+            cell=where,
+            seat=owner,
+        )
+    if flag:
+        return _(
+            "cell {cell}: a canal tile; its flag ({colour}) stops every ship of that colour",
+            cell=where,
+            colour=colour_name(flag),
+        )
+    return _("cell {cell}: a canal tile", cell=where)
+
+
 def _ports_svg(board: dict[str, Any], centre: Centre, marked: set[str]) -> list[str]:
     parts = []
     for name in board["ports"]:
@@ -555,9 +579,15 @@ def _ports_svg(board: dict[str, Any], centre: Centre, marked: set[str]) -> list[
             **svg.pick(f"sail {name}", _("port {port}", port=name)),
             "data-port": name,
         }
+        help = _(
+            "port {port}: routes start, call and end at ports; once your ship sails, click a "
+            "port of your route to sail to it",
+            port=name,
+        )
         shapes = [
             svg.tag("circle", {"cx": x, "cy": y, "r": 14, "fill": "#f6d27a", "stroke": INK}),
             svg.text(x, y, name, {"font-weight": "bold", "font-size": 14}),
+            svg.title(help),
         ]
         if name in marked:
             attrs["data-last"] = 1
