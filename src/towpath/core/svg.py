@@ -321,3 +321,11 @@ def _chip_places(
 def label_width(text: str, size: float = 12) -> float:
     """About how wide `text` is drawn at `size` units (a sans-serif's average letter)."""
     return 0.6 * size * len(text)
+
+
+def fitted(text: str, width: float, size: float = 12) -> dict[str, object]:
+    """Attributes that narrow `text` to `width` where it would be wider (its letters squeezed,
+    their height kept: a longer word of another language still fits its box)."""
+    if label_width(text, size) <= width:
+        return {}
+    return {"textLength": round(width, 1), "lengthAdjust": "spacingAndGlyphs"}

@@ -499,14 +499,15 @@ def _tile_svg(tile: dict[str, Any], x: float, y: float, start: bool) -> list[str
     extra = f"{tile['value']:+d}" if special == "score" else tile_special_name(special or "")
     box = {"x": x + 2, "y": y + 2, "width": TILE - 4, "height": TILE - 4, "rx": 4}
     edge = {"stroke": START, "stroke-width": 3} if start else {"stroke": "#8a7a55"}
+    label = f"{action_name(action)} {n}"
+    room = TILE - 14  # the label's width inside the tile
     parts = [
         svg.tag("rect", {**box, "fill": "#fff8e6", **edge}),
-        svg.text(x + 6, y + 12, f"{action_name(action)} {n}", {"text-anchor": "start"}),
+        svg.text(x + 6, y + 12, label, {"text-anchor": "start", **svg.fitted(label, room)}),
     ]
     if extra:
-        parts.append(
-            svg.text(x + 6, y + 26, extra, {"text-anchor": "start", "font-style": "italic"})
-        )
+        italic = {"text-anchor": "start", "font-style": "italic", **svg.fitted(extra, room)}
+        parts.append(svg.text(x + 6, y + 26, extra, italic))
     fish_y = y + (40 if extra else 33)
     parts += [_fish(kind, x + 13 + 17 * k, fish_y) for k, kind in enumerate(tile["fish"])]
     if not tile["fish"]:
@@ -549,16 +550,10 @@ def _seat_svg(view: dict[str, JSON], seat: int, y: float, marked: set[str]) -> t
     ]
     hidden = details["count"] - len(tiles)
     if hidden > 0:
+        said = n_("{count} hidden tile", "{count} hidden tiles", hidden)
+        width = max(120.0, svg.label_width(said) + 16)
         hand_parts.append(
-            svg.card(
-                12 + (TILE + 6) * len(tiles),
-                hand_y,
-                120,
-                40,
-                n_("{count} hidden tile", "{count} hidden tiles", hidden),
-                None,
-                "#b8c4cc",
-            )
+            svg.card(12 + (TILE + 6) * len(tiles), hand_y, width, 40, said, None, "#b8c4cc")
         )
     used = 24 + CARD_H + 10 + (TILE + 10 if details["count"] else 0) + 12
     parts.append(svg.group({"class": "hand", "data-hand": seat}, *hand_parts))
@@ -604,8 +599,10 @@ def _card_svg(
     name = card["card"]
     move, _plus, special = (name or "").partition("+")
     label = move_name(move) if move else "?"
+    turned = card["orientation"] == 180 and move in ARROWS  # it moves the opposite way
     if card["revealed"] and name is not None and move in ARROWS and card["orientation"] is not None:
-        label += " " + ARROWS[move if card["orientation"] == 0 else OPPOSITE[move]]
+        way = OPPOSITE[move] if turned else move
+        label = f"{move_name(way)} {ARROWS[way]}"
     fill = "#fffdf5" if card["revealed"] else (KNOWN_DOWN if name is not None else FACE_DOWN)
     ink = "#ffffff" if fill == FACE_DOWN else svg.INK
     attrs: dict[str, object] = {
@@ -622,6 +619,10 @@ def _card_svg(
     ]
     if special:
         parts.append(svg.text(x + CARD_W / 2, y + 45, card_special_name(special), {"fill": ink}))
+    elif turned and card["revealed"]:
+        said = _("upside down")
+        italic = {"font-style": "italic", **svg.fitted(said, CARD_W - 8)}
+        parts.append(svg.text(x + CARD_W / 2, y + 45, said, italic))
     if card["armed"]:
         parts.append(
             svg.text(x + CARD_W - 6, y + 11, "!", {"text-anchor": "end", "fill": "#c0392b"})
@@ -632,6 +633,8 @@ def _card_svg(
     if not card["revealed"] and name is not None:
         parts.append(svg.text(x + CARD_W - 6, y + 11, "?", {"text-anchor": "end", "fill": ink}))
     named = card_name(name) if name is not None else _("face down")
+    if turned:
+        named = _("{card}, upside down", card=named)
     parts.append(svg.title(f"{card_words(seat, pos)}: {named} · {known}"))
     if last:
         attrs["data-last"] = 1

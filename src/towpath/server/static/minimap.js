@@ -48,23 +48,26 @@ export function showMap(box) {
   frame(box, map);
 }
 
-// Bring into view where play is: the board's box scrolls sideways to the first place you may
-// pick (else the last move), and the page up or down as little as shows every place you may
-// pick (their top first, where they are more than a screen).
-export function focusBoard(box) {
+// Bring into view where play is: the places you may pick, else the last move. The board's box
+// scrolls sideways to centre them where they fit its width, and the page up or down as little
+// as shows them all; where they are taller than the screen, only if none is in view and the
+// page is not just opening (`opening`).
+export function focusBoard(box, opening) {
   const live = [...box.querySelectorAll("svg .pick.live")];
-  const spot = live[0] || box.querySelector("svg [data-last]");
-  if (!spot) return;
-  if (box.scrollWidth > box.clientWidth) {
-    const target = spot.getBoundingClientRect(), shown = box.getBoundingClientRect();
-    box.scrollLeft += target.left + target.width / 2 - (shown.left + shown.width / 2);
+  const spots = live.length ? live : [...box.querySelectorAll("svg [data-last]")];
+  if (!spots.length) return;
+  const boxes = spots.map((node) => node.getBoundingClientRect());
+  const left = Math.min(...boxes.map((b) => b.left)), right = Math.max(...boxes.map((b) => b.right));
+  const shown = box.getBoundingClientRect();
+  if (box.scrollWidth > box.clientWidth && right - left <= shown.width) {
+    box.scrollLeft += (left + right) / 2 - (shown.left + shown.width / 2);
   }
   if (!live.length) return;
-  const boxes = live.map((node) => node.getBoundingClientRect());
   const top = Math.min(...boxes.map((b) => b.top)), bottom = Math.max(...boxes.map((b) => b.bottom));
   const screen = window.innerHeight, margin = 8;
   if (top >= 0 && bottom <= screen) return;
   const fits = bottom - top <= screen - 2 * margin;
+  if (!fits && (opening || (top < screen && bottom > 0))) return;
   const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   window.scrollBy({ top: top < 0 || !fits ? top - margin : bottom - screen + margin, behavior: calm ? "auto" : "smooth" });
 }

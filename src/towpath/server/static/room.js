@@ -173,7 +173,7 @@ function render() {
   $("side").classList.remove("hidden");
   drawBoard($("board"), table.current.svg, table.current.text);
   wireBoard($("board"));
-  if (begins || !drawn) focusBoard($("board"));
+  if (begins || !drawn) focusBoard($("board"), !drawn);
   drawn = true;
   showPanel();
   $("undo").classList.toggle("hidden", !(playing && table.current.undoable));
