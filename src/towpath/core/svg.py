@@ -177,13 +177,15 @@ LAST = "#111111"
 
 
 def last_mark(shape: str, attrs: Attrs) -> str:
-    """The outline marking what the last action touched: a dashed black ring (a shape, not a
-    colour, so every eye tells it), drawn over the element."""
+    """The outline marking what the last action touched: a ring of black dots (a shape, not a
+    colour, so every eye tells it, and not the dashes of what may be picked), drawn over the
+    element."""
     style = {
         "fill": "none",
         "stroke": LAST,
-        "stroke-width": 3,
-        "stroke-dasharray": "6 3",
+        "stroke-width": 4,
+        "stroke-dasharray": "0.1 6",
+        "stroke-linecap": "round",
         "class": "last-mark",
         "pointer-events": "none",
     }
