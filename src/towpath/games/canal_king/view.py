@@ -670,15 +670,14 @@ def _seat_svg(view: dict[str, JSON], seat: int, y: float, width: float) -> str:
             },
         ),
         svg.text(21, y + 7.5, seat + 1, _on_seat(seat)),
-        svg.text_parts(
-            38,
-            y + 8,
-            [svg.seat_name(seat), svg.plain(" · " + " · ".join(said) + (" ◀" if to_move else ""))],
-            {"font-weight": "bold"},
-        ),
     ]
-    if colour:
-        parts.append(_flag(colour, width - 22, y + 7))
+    if colour:  # its flag beside its number
+        parts.append(_flag(colour, 44, y + 7))
+    line = " · " + " · ".join(said) + (" ◀" if to_move else "")
+    left = 60 if colour else 38
+    fit = svg.fitted("N" * 12 + line, width - left - 8, 13)  # a name of 12 bold letters
+    bold = {"font-weight": "bold", **fit}
+    parts.append(svg.text_parts(left, y + 8, [svg.seat_name(seat), svg.plain(line)], bold))
     tiles = [
         _hand_tile(
             tile["tile"], tuple(map(tuple, tile["lines"])), tile["flag"], k, y, to_move, language()
