@@ -370,6 +370,16 @@ CARD_FACES = {  # a card's two lines, by its effect (a line None: whose worker i
     "to-vineyard": (N_("To vineyard"), None),
     "to-canal": (N_("To canal"), None),
 }
+CARD_HELP = {  # what a card does, for its help, by its effect
+    "move": N_("move a worker of any colour up to {reach} spaces along the canal, for 1 AP"),
+    "teleport": N_("move one of your workers on the canal to any free canal space, for 1 AP"),
+    "lock": N_("build a lock (+1 point) for 1 AP instead of 4"),
+    "masterwork": N_(
+        "build a masterwork (+5 points), only if you are last on the score track, for 1 AP"
+    ),
+    "to-vineyard": N_("send a worker from the canal to a vineyard, for 1 AP"),
+    "to-canal": N_("bring a worker from a vineyard back to the canal, for 1 AP"),
+}
 CHIPS = (
     ("place", N_("place a worker")),
     ("lock", N_("build a lock")),
@@ -718,16 +728,14 @@ def _card_svg(card: dict[str, Any], x: float, y: float) -> str:
     face = _(title, reach=card["reach"])
     attrs = {**svg.pick(f"play {name}", _("card: {card}", card=face)), "data-card": name}
     box = {"x": x, "y": y, "width": CARD_W, "height": CARD_H, "rx": 5}
-    # A long title (as some languages write it) in a smaller size, to stay on the card.
-    bold: dict[str, object] = {
-        "font-weight": "bold",
-        **({"font-size": 11} if len(face) > 12 else {}),
-    }
+    bold = {"font-weight": "bold", **svg.fitted(face, CARD_W - 8, 13)}
+    does = _(CARD_HELP[card["effect"]], reach=card["reach"])
     return svg.group(
         attrs,
         svg.tag("rect", {**box, "fill": "#fffdf5", "stroke": svg.INK}),
         svg.text(x + CARD_W / 2, y + 14, face, bold),
         svg.text(x + CARD_W / 2, y + 32, _(line)),
+        svg.title(_("card {card}: {does}", card=face, does=does)),
     )
 
 
