@@ -182,7 +182,7 @@ def _rules_html(game_id: str) -> str:
     cls = registry.game_class(game_id)
     options = "".join(
         f"<tr><th>{escape(str(form['label']))}</th><td>{escape(str(form['help']))}</td>"
-        f"<td>{escape(_shown_default(form['default']))}</td></tr>"
+        f"<td>{escape(_shown_default(form))}</td></tr>"
         for spec in cls.option_specs
         for form in [option_form(cls, spec)]
     )
@@ -208,7 +208,11 @@ def _rules_html(game_id: str) -> str:
     )
 
 
-def _shown_default(value: JSON) -> str:
+def _shown_default(form: dict[str, JSON]) -> str:
+    """An option's default as the new-game form shows it (a seat counted from 1)."""
+    value = form["default"]
+    if form["kind"] == "seat" and isinstance(value, int):
+        return _("Seat {n}", n=value + 1)
     if value is None:
         return _("built in")
     if isinstance(value, bool):

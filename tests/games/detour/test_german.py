@@ -141,7 +141,7 @@ def test_the_board_is_drawn_in_german() -> None:
         drawing = state.render_svg(0)
     assert "<title>Rot (seat 1)</title>" in drawing, "the seat token stays for the page"
     assert (
-        "<title>Rückwärts: mit Zug + Boot + Ballon ziehen oder alle Spielfiguren zurücksetzen"
+        "<title>Rückwärts: mit Bahn + Boot + Ballon ziehen oder alle Spielfiguren zurücksetzen"
         " · Rang 2: Kommen mehrere Spielfiguren in derselben Runde ins Ziel, entscheidet der "
         "Rang der Karten auf der Hand</title>"
     ) in drawing

@@ -473,7 +473,10 @@ def _markers(
     parts = []
     stack: dict[Place, int] = {}
     sharing = Counter((m["detour"], m["space"]) for m in view["markers"])
-    for colour, marker in enumerate(view["markers"]):
+    # The marker to play is drawn last, over any it shares its space with.
+    order = sorted(range(len(view["markers"])), key=lambda c: c == view["to_play"])
+    for colour in order:
+        marker = view["markers"][colour]
         place = (marker["detour"], marker["space"])
         if marker["detour"] is None:
             x, y = at(ring[marker["space"]])
@@ -481,7 +484,7 @@ def _markers(
             x, y = at(lanes[marker["detour"]][marker["space"] - 1])
         k = stack.get(place, 0)
         stack[place] = k + 1
-        cx, cy = x + 12 + k * min(17.0, 34.0 / max(1, sharing[place] - 1)), y + 30
+        cx, cy = x + 10 + k * min(17.0, 38.0 / max(1, sharing[place] - 1)), y + 30
         name = view["colours"][colour]
         # A finished marker stands at the start, out of play: nothing picks it.
         picked = (

@@ -147,7 +147,9 @@ def render_svg(view: dict[str, JSON]) -> str:
 
 def _headline(view: dict[str, JSON]) -> str:
     turn = turn_of(view["turn"], view["max_turns"])
-    return _("{turn} · supply {supply} logs", turn=turn, supply=view["supply"])
+    return n_(
+        "{turn} · supply {count} log", "{turn} · supply {count} logs", view["supply"], turn=turn
+    )
 
 
 @dataclass(frozen=True)

@@ -241,6 +241,13 @@ $("name-form").addEventListener("submit", (event) => {
 });
 $("since-close").addEventListener("click", hideSince);
 for (const event of ["pointerover", "focusin"]) $("board").addEventListener(event, showHelp);
+// A tap has no pointer left to leave: its tip goes after a moment.
+let tapped = null;
+$("board").addEventListener("pointerup", (event) => {
+  if (event.pointerType !== "touch") return;
+  clearTimeout(tapped);
+  tapped = setTimeout(() => $("board-hint").classList.add("hidden"), 1500);
+});
 $("board").addEventListener("pointerleave", () => $("board-hint").classList.add("hidden"));
 $("undo").addEventListener("click", () => send({ type: "undo", version: table.current.version }));
 $("confirm").addEventListener("click", () => act($("confirm").dataset.action));
