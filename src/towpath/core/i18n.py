@@ -23,9 +23,6 @@ from html.parser import HTMLParser
 from importlib import resources
 from pathlib import Path
 
-from babel.messages.extract import extract
-from babel.messages.pofile import read_po
-
 LANGUAGES = {"en": "English", "de": "Deutsch"}  # code: the language's own name
 DEFAULT = "en"
 _language: ContextVar[str] = ContextVar("towpath_language", default=DEFAULT)
@@ -66,6 +63,8 @@ def chosen(*wishes: str | None) -> str:
 def catalogue(package: str, code: str) -> dict[str, Translation]:
     """The translations of a package's words into the language `code`: msgid to msgstr (a
     plural's msgid is its singular); empty when the package has no catalogue."""
+    from babel.messages.pofile import read_po  # noqa: PLC0415 (only once another language is read)
+
     path = resources.files(package).joinpath("data", f"{code}.po")
     if not path.is_file():
         return {}
@@ -158,6 +157,8 @@ def _between(folder: Path, path: Path) -> list[Path]:
 def _extracted(
     path: Path, method: str, keywords: dict[str, tuple[int, int] | None]
 ) -> dict[str, str | None]:
+    from babel.messages.extract import extract  # noqa: PLC0415 (tools only: tests, make messages)
+
     with path.open("rb") as file:
         messages = extract(method, file, keywords=keywords)
         return {
