@@ -35,7 +35,8 @@ def test_a_lesson_is_clicked_through_to_its_end(
             shoot(page, f"{label}-lesson-start")
         click_action(page, step["play"])
     expect(page.locator("#lesson")).to_contain_text("the lesson is over")
-    expect(page.locator("#log li")).to_have_count(len(lesson["steps"]))
+    # Every step is in the log (a guide whose turn goes on after the lesson plays on).
+    expect(page.locator("#log li").nth(len(lesson["steps"]) - 1)).to_be_attached()
     expect(page.locator("#lesson")).to_contain_text(lesson["steps"][-1]["say"][:40])
     shoot(page, f"{label}-lesson-end")
     page.close()
