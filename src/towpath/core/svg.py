@@ -266,12 +266,14 @@ def card(
     )
 
 
-def chip(x: float, y: float, tokens: str, label: str | None = None) -> str:
-    """A rounded button at (x, y) (its top left corner) that picks `tokens`."""
+def chip(x: float, y: float, tokens: str, label: str | None = None, help: str | None = None) -> str:
+    """A rounded button at (x, y) (its top left corner) that picks `tokens`; `help` says what
+    it does."""
     shown = label or tokens
     width = chip_width(shown)
     return group(
         pick(tokens, shown),
+        title(help) if help else "",
         tag(
             "rect",
             {
@@ -293,12 +295,18 @@ def chip_width(label: str) -> float:
 
 
 def chip_rows(
-    chips: Sequence[tuple[str, str | None]], x: float, y: float, width: float = math.inf
+    chips: Sequence[tuple[str, str | None]],
+    x: float,
+    y: float,
+    width: float = math.inf,
+    helps: Mapping[str, str] | None = None,
 ) -> list[str]:
-    """Chips (tokens, label) side by side from (x, y), a new row where one would pass `width`."""
+    """Chips (tokens, label) side by side from (x, y), a new row where one would pass `width`;
+    `helps`: what each does, by its tokens."""
     places = _chip_places([label or tokens for tokens, label in chips], x, y, width)
     placed = zip(chips, places, strict=True)
-    return [chip(cx, cy, tokens, label) for (tokens, label), (cx, cy) in placed]
+    said = helps or {}
+    return [chip(cx, cy, tokens, label, said.get(tokens)) for (tokens, label), (cx, cy) in placed]
 
 
 def chip_rows_height(chips: Sequence[tuple[str, str | None]], x: float, width: float) -> float:

@@ -355,6 +355,14 @@ CHIPS = {
     "launch": N_("launch"),
     "skip": N_("skip"),
 }
+CHIP_HELP = {  # what each one-word action does, for its help
+    "special": N_("play your special tile: pick it here, then a cell"),
+    "swap": N_("instead of building, give back tiles of your hand and draw as many"),
+    "return": N_("sail your ship back to the last port it stopped in"),
+    "pass": N_("do nothing this turn (a ship in a port with no way out)"),
+    "launch": N_("launch your ship: your route is complete, this is your whole turn"),
+    "skip": N_("lose this turn (your ship stopped on a rival's special tile)"),
+}
 # The letters drawn on the flags of the built-in tile set's colours (each different, for whoever
 # cannot tell the colours); a flag of another colour shows its name's first letter.
 LETTERS = {
@@ -727,7 +735,8 @@ def _chips_svg(playing: bool, y: float, width: float, spoken: str) -> str:
     """The one-word actions, while the game goes on, in the language `spoken`."""
     if not playing:
         return ""
-    return svg.group({"class": "chips"}, *svg.chip_rows(_chips(), 12, y, width))
+    helps = {word: _(help) for word, help in CHIP_HELP.items()}
+    return svg.group({"class": "chips"}, *svg.chip_rows(_chips(), 12, y, width, helps))
 
 
 def _chips() -> list[tuple[str, str | None]]:
