@@ -18,16 +18,19 @@ import tomllib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache
+from functools import cache, lru_cache, wraps
 from html.parser import HTMLParser
 from importlib import resources
 from pathlib import Path
+from typing import Any, ParamSpec, TypeVar
 
 LANGUAGES = {"en": "English", "de": "Deutsch"}  # code: the language's own name
 DEFAULT = "en"
 _language: ContextVar[str] = ContextVar("towpath_language", default=DEFAULT)
 
 Translation = str | tuple[str, ...]  # a word, or a plural's forms
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def language() -> str:
@@ -79,6 +82,28 @@ def catalogue(package: str, code: str) -> dict[str, Translation]:
         if string and all(string):
             found[key] = string if isinstance(string, str) else tuple(string)
     return found
+
+
+def cached_per_language(
+    maxsize: int | None = 128,
+) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """`functools.lru_cache(maxsize)` for a function whose result holds words: each result is
+    kept by the language it was made in as well as by the arguments, so that a drawing or a
+    phrase made in one language is never served in another."""
+
+    def decorate(function: Callable[P, R]) -> Callable[P, R]:
+        @lru_cache(maxsize)
+        def kept(_code: str, *args: Any, **kwargs: Any) -> R:
+            return function(*args, **kwargs)
+
+        @wraps(function)
+        def cached(*args: P.args, **kwargs: P.kwargs) -> R:
+            keyed: Callable[..., R] = kept  # every argument hashable, as lru_cache needs
+            return keyed(_language.get(), *args, **kwargs)
+
+        return cached
+
+    return decorate
 
 
 def N_(message: str) -> str:  # noqa: N802 (gettext's own name for a word marked, not translated)

@@ -27,10 +27,9 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from html import escape
 
-from towpath.core.i18n import language, translator
+from towpath.core.i18n import cached_per_language, translator
 
 _, n_ = translator(__name__)
 
@@ -197,18 +196,12 @@ def letter(name: str) -> str:
     return name[:1].upper()
 
 
+@cached_per_language(maxsize=64)  # a board's legend is the same from state to state
 def legend(
     x: float, y: float, width: float, entries: tuple[tuple[str, str], ...]
 ) -> tuple[str, float]:
     """A legend: each entry a symbol drawn around (0, 0) within 28 × 28 units, and its text;
     entries flow in rows across `width`. Returns the markup and the height used."""
-    return _legend(x, y, width, entries, language())
-
-
-@lru_cache(maxsize=64)  # a board's legend is the same from state to state, in each language
-def _legend(
-    x: float, y: float, width: float, entries: tuple[tuple[str, str], ...], _language: str
-) -> tuple[str, float]:
     parts = [text(x, y + 8, _("Legend"), {"text-anchor": "start", "font-weight": "bold"})]
     row_y, left = y + 34, x
     for symbol, said in entries:

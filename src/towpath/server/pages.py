@@ -4,7 +4,6 @@ and board picture, the games' catalogue (`/api/games`), and the API's own Swagge
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from html import escape
 from importlib import resources
 
@@ -17,7 +16,7 @@ import towpath
 from towpath.agents.settings import describe_bots
 from towpath.core import registry
 from towpath.core.game import JSON, Game
-from towpath.core.i18n import Translator, language, speaking, translator
+from towpath.core.i18n import Translator, cached_per_language, language, translator
 from towpath.core.lesson import has_lesson, read_lesson
 from towpath.core.options import (
     BoolOption,
@@ -127,21 +126,15 @@ async def picture(game_id: str) -> Response:
     if game_id not in GAME_IDS:
         raise no_game(game_id)
     return Response(
-        board_picture(game_id, language()),
+        board_picture(game_id),
         media_type="image/svg+xml",
         headers={"Vary": "Cookie, Accept-Language"},
     )
 
 
-@cache
-def board_picture(game_id: str, code: str) -> str:
-    """The board a few actions into a game of random moves, as a spectator sees it, in the
-    language `code`."""
-    with speaking(code):
-        return _board_picture(game_id)
-
-
-def _board_picture(game_id: str) -> str:
+@cached_per_language(maxsize=None)
+def board_picture(game_id: str) -> str:
+    """The board a few actions into a game of random moves, as a spectator sees it."""
     state = towpath.load(game_id).new_state(PICTURE_SEED)
     bot = towpath.agent("random", seed=PICTURE_SEED)
     for _step in range(PICTURE_ACTIONS):
@@ -161,7 +154,7 @@ async def rules_page(game_id: str) -> HTMLResponse:
     """The rules for players, with the options of the new-game form."""
     if game_id not in GAME_IDS:
         raise no_game(game_id)
-    return HTMLResponse(rules_html(game_id, language()))
+    return HTMLResponse(rules_html(game_id))
 
 
 def no_game(game_id: str) -> Refused:
@@ -171,14 +164,9 @@ def no_game(game_id: str) -> Refused:
     )
 
 
-@cache
-def rules_html(game_id: str, code: str) -> str:
-    """The rules page in the language `code`."""
-    with speaking(code):
-        return _rules_html(game_id)
-
-
-def _rules_html(game_id: str) -> str:
+@cached_per_language(maxsize=None)
+def rules_html(game_id: str) -> str:
+    """The rules page, in the language spoken now."""
     cls = registry.game_class(game_id)
     options = "".join(
         f"<tr><th>{escape(str(form['label']))}</th><td>{escape(str(form['help']))}</td>"

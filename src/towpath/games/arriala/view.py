@@ -5,13 +5,13 @@ translation, towpath.core.i18n)."""
 from __future__ import annotations
 
 import textwrap
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 from towpath.core import svg
 from towpath.core.actions import turn_of
 from towpath.core.game import JSON, Display
-from towpath.core.i18n import N_, language, translator
+from towpath.core.i18n import N_, cached_per_language, translator
 from towpath.games.arriala.actions import BuildMasterwork, River, ToCanal, ToVineyard
 from towpath.games.arriala.components import blue_id
 from towpath.games.arriala.position import Position
@@ -795,13 +795,9 @@ def _chips(view: dict[str, JSON], y: float) -> str:
     return svg.group({"class": "chips"}, *svg.chip_rows(chips, 12, y))
 
 
+@cached_per_language(maxsize=None)
 def _legend_entries() -> tuple[tuple[str, str], ...]:
-    return _legend_in(language())
-
-
-@cache
-def _legend_in(code: str) -> tuple[tuple[str, str], ...]:
-    """The legend in the language `code` (the one spoken now: it keys the cache)."""
+    """The legend."""
     square = {"x": -12, "y": -12, "width": 24, "height": 24, "rx": 4, "stroke": "#5a6f80"}
     shapes = _("red worker 2 (shapes: ● red ■ yellow ▲ green ◆ violet)")
     return (

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 from towpath.core import svg
 from towpath.core.actions import turn_of
 from towpath.core.game import JSON, Display
-from towpath.core.i18n import N_, language, translator
+from towpath.core.i18n import N_, cached_per_language, translator
 from towpath.core.race import race_status
 from towpath.games.canal_king.actions import (
     LAUNCH,
@@ -421,13 +421,13 @@ def render_svg(view: dict[str, JSON]) -> str:
     if own is not None:  # the viewer's hand and actions first, just under the board
         parts.append(_seat_svg(view, own, y, width))
         y += 104
-    parts.append(_chips_svg(view["current_player"] is not None, y, width, language()))
+    parts.append(_chips_svg(view["current_player"] is not None, y, width))
     y += max(30.0, svg.chip_rows_height(_chips(), 12, width)) + 20
     for seat in range(view["players"]):
         if seat != own:
             parts.append(_seat_svg(view, seat, y, width))
             y += 104
-    key, used = svg.legend(12, y, width - 24, _legend_entries(language()))
+    key, used = svg.legend(12, y, width - 24, _legend_entries())
     height = y + used + 8
     background = svg.tag("rect", {"width": width, "height": height, "fill": "#e8e1c8"})
     return svg.document(width, height, _("Canal King"), background, *parts, key)
@@ -506,14 +506,14 @@ def _cell_svg(
     drawn = None
     if tile is not None:
         drawn = (tuple(map(tuple, tile["lines"])), tile["flag"], tile["special_owner"])
-    return _cell_drawing(drawn, cell, x, y, dock, last, language())
+    return _cell_drawing(drawn, cell, x, y, dock, last)
 
 
 # A tile as a cell's drawing shows it: its lines, its flag and the owner of a special tile.
 DrawnTile = tuple[tuple[tuple[int, ...], ...], str | None, int | None]
 
 
-@lru_cache(maxsize=4096)  # most cells look the same from one state to the next
+@cached_per_language(maxsize=4096)  # most cells look the same from one state to the next
 def _cell_drawing(
     tile: DrawnTile | None,
     cell: tuple[int, int],
@@ -521,9 +521,8 @@ def _cell_drawing(
     y: float,
     dock: bool,
     last: bool,
-    spoken: str,
 ) -> str:
-    """A cell's drawing, in the language `spoken` (which the cache tells apart)."""
+    """A cell's drawing."""
     col, row = cell
     shape = svg.tag(
         "polygon",
@@ -687,16 +686,14 @@ def _seat_svg(view: dict[str, JSON], seat: int, y: float, width: float) -> str:
     bold = {"font-weight": "bold", **fit}
     parts.append(svg.text_parts(left, y + 8, [svg.seat_name(seat), svg.plain(line)], bold))
     tiles = [
-        _hand_tile(
-            tile["tile"], tuple(map(tuple, tile["lines"])), tile["flag"], k, y, to_move, language()
-        )
+        _hand_tile(tile["tile"], tuple(map(tuple, tile["lines"])), tile["flag"], k, y, to_move)
         for k, tile in enumerate(view["hands"][seat])
     ]
     parts.append(svg.group({"class": "hand", "data-hand": seat}, *tiles))
     return svg.group({"class": "seat", "data-seat": seat}, *parts)
 
 
-@lru_cache(maxsize=4096)
+@cached_per_language(maxsize=4096)
 def _hand_tile(
     name: str,
     lines: tuple[tuple[int, ...], ...],
@@ -704,10 +701,8 @@ def _hand_tile(
     k: int,
     y: float,
     pick: bool,
-    spoken: str,
 ) -> str:
-    """The hand's `k`th tile, in the seat's panel at `y`; `pick`: the seat is to move; in the
-    language `spoken` (which the cache tells apart)."""
+    """The hand's `k`th tile, in the seat's panel at `y`; `pick`: the seat is to move."""
     x, ty = 42 + 78 * k, y + 48
     body = [
         svg.tag(
@@ -730,9 +725,9 @@ def _hand_tile(
     return svg.group(attrs, *body)
 
 
-@lru_cache(maxsize=16)
-def _chips_svg(playing: bool, y: float, width: float, spoken: str) -> str:
-    """The one-word actions, while the game goes on, in the language `spoken`."""
+@cached_per_language(maxsize=16)
+def _chips_svg(playing: bool, y: float, width: float) -> str:
+    """The one-word actions, while the game goes on."""
     if not playing:
         return ""
     helps = {word: _(help) for word, help in CHIP_HELP.items()}
@@ -744,9 +739,9 @@ def _chips() -> list[tuple[str, str | None]]:
     return [(word, _(CHIPS[word])) for word in WORDS]
 
 
-@cache
-def _legend_entries(spoken: str) -> tuple[tuple[str, str], ...]:
-    """The legend's symbols and their words, in the language `spoken`."""
+@cached_per_language(maxsize=None)
+def _legend_entries() -> tuple[tuple[str, str], ...]:
+    """The legend's symbols and their words."""
     hexagon = {"points": svg.hexagon(0, 0, 13, pointy=False), "stroke": "#9a8f6a"}
     return (
         (

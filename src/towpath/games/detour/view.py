@@ -5,12 +5,11 @@ alone; the text at most 76 columns wide (an 80-column terminal with a frame)."""
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 from typing import Any
 
 from towpath.core import svg
 from towpath.core.game import JSON, Display
-from towpath.core.i18n import N_, language, translator
+from towpath.core.i18n import N_, cached_per_language, translator
 from towpath.games.detour.actions import Backward, SendOnDetour
 from towpath.games.detour.position import Position
 from towpath.games.detour.words import named
@@ -264,7 +263,7 @@ def render_svg(view: dict[str, JSON]) -> str:
     parts.append(_hands(view, y, width))
     y += 84 * len(view["colours"]) + 50
     symbols = tuple(view["map"]["symbols"].items())
-    key, used = svg.legend(12, y, width - 24, _legend_entries(symbols, language()))
+    key, used = svg.legend(12, y, width - 24, _legend_entries(symbols))
     height = y + used + 8
     background = svg.tag("rect", {"width": width, "height": height, "fill": svg.LAND})
     return svg.document(width, height, "Detour", background, *parts, key)
@@ -344,10 +343,10 @@ def _space(
 ) -> str:
     symbols = view["map"]["symbols"]
     shown = tuple((transport, symbols[transport]) for transport in cost)
-    return _space_drawing(name, label, shown, x, y, blue, distance, language())
+    return _space_drawing(name, label, shown, x, y, blue, distance)
 
 
-@lru_cache(maxsize=4096)  # most spaces look the same from one state to the next
+@cached_per_language(maxsize=4096)  # most spaces look the same from one state to the next
 def _space_drawing(
     name: str,
     label: str,
@@ -356,10 +355,9 @@ def _space_drawing(
     y: float,
     blue: bool,
     distance: int | None,
-    spoken: str,
 ) -> str:
     """A space named `name` (`label` as the reader reads it); `cost`: the transports a step
-    onto it costs, each with its symbol; `spoken`: the language its words are in."""
+    onto it costs, each with its symbol."""
     attrs: dict[str, object] = {"data-space": name}
     if distance:
         ahead = n_(
@@ -600,12 +598,9 @@ def _chips(view: dict[str, JSON], y: float, width: float) -> str:
     return svg.group({"class": "chips"}, *svg.chip_rows(chips, 12, y, width))
 
 
-@lru_cache(maxsize=16)
-def _legend_entries(
-    symbols: tuple[tuple[str, str], ...], spoken: str
-) -> tuple[tuple[str, str], ...]:
-    """The legend's entries, with the map's transports (`symbols`: name and symbol), in the
-    language `spoken`."""
+@cached_per_language(maxsize=16)
+def _legend_entries(symbols: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """The legend's entries, with the map's transports (`symbols`: name and symbol)."""
     entries = [
         (_transport(name, symbol, 0, 0), _("{transport}: a space costs it", transport=named(name)))
         for name, symbol in symbols

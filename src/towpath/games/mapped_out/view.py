@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import textwrap
 from collections import Counter
-from functools import cache, lru_cache
 from typing import Any
 
 from towpath.core import svg
 from towpath.core.game import JSON, Display, copy_plain
 from towpath.core.grid import OPPOSITE
-from towpath.core.i18n import N_, language, translator
+from towpath.core.i18n import N_, cached_per_language, translator
 from towpath.games.mapped_out.actions import Cork, Pick, Place, Point, Swap
 from towpath.games.mapped_out.cards import ARMED, KIND, KNOWN, SET_OF, TURN, UP, Card
 from towpath.games.mapped_out.cells import cell_of, reading_order
@@ -356,7 +355,7 @@ def render_svg(view: dict[str, JSON]) -> str:
     if chips:
         parts.append(chips)
         y += 44
-    key, used = svg.legend(12, y + 8, width - 24, _legend_entries(language()))
+    key, used = svg.legend(12, y + 8, width - 24, _legend_entries())
     height = y + 8 + used + 8
     background = svg.tag("rect", {"width": width, "height": height, "fill": SEA})
     return svg.document(width, height, "Mapped Out", background, *parts, key)
@@ -396,7 +395,7 @@ def _grid(
             drawn = None
             if tile is not None:
                 drawn = (tuple(tile["action"]), tile["special"], tile["value"], tuple(tile["fish"]))
-            parts.append(_cell_svg(cell, x, y, drawn, cell == start, cell in marked, language()))
+            parts.append(_cell_svg(cell, x, y, drawn, cell == start, cell in marked))
     parts += _paths(view, at)
     placed: dict[tuple[int, int], int] = {}
     together = Counter((px, py) for px, py in view["pawns"])
@@ -414,7 +413,7 @@ def _grid(
 DrawnTile = tuple[tuple[str, int], str | None, int, tuple[int, ...]]
 
 
-@lru_cache(maxsize=4096)  # most cells look the same from one state to the next
+@cached_per_language(maxsize=4096)  # most cells look the same from one state to the next
 def _cell_svg(
     cell: tuple[int, int],
     x: float,
@@ -422,7 +421,6 @@ def _cell_svg(
     tile: DrawnTile | None,
     start: bool,
     last: bool,
-    spoken: str,  # the language spoken (a cell's words are in it)
 ) -> str:
     gx, gy = cell
     where = f"{gx},{gy}"
@@ -661,9 +659,9 @@ def _chips(view: dict[str, JSON], y: float) -> str:
     return svg.group({"class": "chips"}, *svg.chip_rows(chips, 12, y))
 
 
-@cache
-def _legend_entries(spoken: str) -> tuple[tuple[str, str], ...]:
-    """The legend's entries, in the language `spoken`."""
+@cached_per_language(maxsize=None)
+def _legend_entries() -> tuple[tuple[str, str], ...]:
+    """The legend's entries."""
     card = {"x": -12, "y": -14, "width": 24, "height": 28, "rx": 3, "stroke": svg.INK}
     return (
         (_fish(1, 0, 0), _("fish of type 1 (to 4)")),

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cache, lru_cache
 
 from towpath.core import svg
 from towpath.core.actions import turn_of
 from towpath.core.game import JSON, Display
 from towpath.core.hexgrid import ODD_R
-from towpath.core.i18n import language, translator
+from towpath.core.i18n import cached_per_language, translator
 from towpath.core.race import race_status
 from towpath.games.mississippi.components import facing_numbers
 from towpath.games.mississippi.position import Position
@@ -122,13 +121,12 @@ def render_svg(view: dict[str, JSON]) -> str:
     (`fN`/`bN`, drawn for the seat to move only), the turn chips `r±k` and `pass`; the boat to
     move turns in the preview. Its words are in the language spoken (the drawings kept for
     reuse are kept per language)."""
-    spoken = language()
-    river = _river(tuple((col, row) for col, row in view["river"]), spoken)
+    river = _river(tuple((col, row) for col, row in view["river"]))
     last = view.get("last_played") or {}
     parts = [river.drawing]
     parts.append(svg.text(12, 20, _headline(view), {"text-anchor": "start", "font-size": 14}))
     for seat, boat in enumerate(view["boats"]):
-        parts.append(_boat(view, seat, boat, river.places, last.get("seat") == seat, spoken))
+        parts.append(_boat(view, seat, boat, river.places, last.get("seat") == seat))
     for space, move in _move_picks(view).items() if view["picking"] else ():
         parts.append(svg.group(svg.pick(move, _move_label(move, space)), river.targets[space]))
     y = river.below
@@ -138,8 +136,8 @@ def render_svg(view: dict[str, JSON]) -> str:
     if moving is not None:
         boat = view["boats"][moving]
         passing = boat["started"] or not boat["logs"]
-        parts.append(_chips(boat["started"], passing, y, river.width, spoken))
-    key, used = svg.legend(12, y + 48, river.width - 24, _legend_entries(spoken))
+        parts.append(_chips(boat["started"], passing, y, river.width))
+    key, used = svg.legend(12, y + 48, river.width - 24, _legend_entries())
     height = y + 48 + used + 8
     background = svg.tag("rect", {"width": river.width, "height": height, "fill": svg.LAND})
     return svg.document(river.width, height, "Mississippi", background, *parts, key)
@@ -163,9 +161,9 @@ class RiverDrawing:
     targets: list[str]  # per space, a see-through outline to click for a move there
 
 
-@lru_cache(maxsize=16)
-def _river(cells: tuple[tuple[int, int], ...], spoken: str) -> RiverDrawing:
-    """The river of `cells`, its words in the language `spoken`."""
+@cached_per_language(maxsize=16)
+def _river(cells: tuple[tuple[int, int], ...]) -> RiverDrawing:
+    """The river of `cells`."""
     centres = [_centre(cell) for cell in cells]
     start, finish = _beyond(centres[1], centres[0]), _beyond(centres[-2], centres[-1])
     xs = [x for x, _ in [*centres, start, finish]]
@@ -289,7 +287,6 @@ def _boat(
     boat: dict[str, JSON],
     places: list[tuple[float, float]],
     last: bool,
-    spoken: str,
 ) -> str:
     x, y = places[boat["space"]]
     if boat["space"] in (0, len(places) - 1):  # boats share the start area and the finish
@@ -297,9 +294,9 @@ def _boat(
         index = sharing.index(seat)
         x += (index % 3 - 1) * HEX * 0.8
         y += (index // 3 - 0.5) * HEX * 0.8
-        return _boat_disc(seat, x, y, last, spoken)
+        return _boat_disc(seat, x, y, last)
     sides = tuple(boat["sides"] or ())
-    return _boat_hexagon(seat, x, y, sides, view["current_player"] == seat, last, spoken)
+    return _boat_hexagon(seat, x, y, sides, view["current_player"] == seat, last)
 
 
 def _boat_attrs(seat: int, last: bool) -> dict[str, object]:
@@ -307,9 +304,9 @@ def _boat_attrs(seat: int, last: bool) -> dict[str, object]:
     return {"data-boat": seat, "data-piece": boat_piece(seat), "data-last": 1 if last else None}
 
 
-@lru_cache(maxsize=4096)
-def _boat_disc(seat: int, x: float, y: float, last: bool, spoken: str) -> str:
-    """A boat in the start area or the finish (`spoken`: the language)."""
+@cached_per_language(maxsize=4096)
+def _boat_disc(seat: int, x: float, y: float, last: bool) -> str:
+    """A boat in the start area or the finish."""
     attrs = _boat_attrs(seat, last)
     marks = [svg.last_mark("circle", {"cx": x, "cy": y, "r": 13})] if last else []
     on = svg.ink_on(svg.seat_colour(seat))
@@ -323,12 +320,11 @@ def _boat_disc(seat: int, x: float, y: float, last: bool, spoken: str) -> str:
     )
 
 
-@lru_cache(maxsize=4096)
+@cached_per_language(maxsize=4096)
 def _boat_hexagon(
-    seat: int, x: float, y: float, sides: tuple[int, ...], turning: bool, last: bool, spoken: str
+    seat: int, x: float, y: float, sides: tuple[int, ...], turning: bool, last: bool
 ) -> str:
-    """A boat on the river with its side numbers; `turning`: it is to move (`spoken`: the
-    language)."""
+    """A boat on the river with its side numbers; `turning`: it is to move."""
     attrs = _boat_attrs(seat, last)
     if turning:
         attrs["data-turning"] = 1
@@ -379,14 +375,13 @@ def _boat_rows(view: dict[str, JSON], top: float) -> str:
             else _("space {space}", space=space)
         )
         moving = view["current_player"] == seat
-        rows.append(_boat_row(seat, top + ROW * seat + 14, where, boat["logs"], moving, language()))
+        rows.append(_boat_row(seat, top + ROW * seat + 14, where, boat["logs"], moving))
     return svg.group({"class": "boats"}, *rows)
 
 
-@lru_cache(maxsize=4096)
-def _boat_row(seat: int, y: float, where: str, logs: int, moving: bool, spoken: str) -> str:
-    """A boat's row under the river: where it is, its logs, and whether it is to move
-    (`spoken`: the language)."""
+@cached_per_language(maxsize=4096)
+def _boat_row(seat: int, y: float, where: str, logs: int, moving: bool) -> str:
+    """A boat's row under the river: where it is, its logs, and whether it is to move."""
     on = svg.ink_on(svg.seat_colour(seat))
     said = n_(" · {where} · {count} log", " · {where} · {count} logs", logs, where=where)
     said += _(" ◀ to move") if moving else ""
@@ -399,10 +394,10 @@ def _boat_row(seat: int, y: float, where: str, logs: int, moving: bool, spoken: 
     )
 
 
-@lru_cache(maxsize=16)
-def _chips(turning: bool, passing: bool, y: float, width: float, spoken: str) -> str:
+@cached_per_language(maxsize=16)
+def _chips(turning: bool, passing: bool, y: float, width: float) -> str:
     """The chips of the boat to move: its turns (it turns before it moves; never on its first
-    turn) and `pass` (on a first turn, only for a boat without logs); `spoken`: the language."""
+    turn) and `pass` (on a first turn, only for a boat without logs)."""
     if not (turning or passing):
         return ""
     label = _("Turn:") if turning else _("Or:")
@@ -412,9 +407,9 @@ def _chips(turning: bool, passing: bool, y: float, width: float, spoken: str) ->
     return svg.group({"class": "chips"}, said, *svg.chip_rows(chips, x, y, width))
 
 
-@cache
-def _legend_entries(spoken: str) -> tuple[tuple[str, str], ...]:
-    """The legend, its words in the language `spoken`."""
+@cached_per_language(maxsize=None)
+def _legend_entries() -> tuple[tuple[str, str], ...]:
+    """The legend."""
     boat = svg.tag("polygon", {"points": svg.hexagon(0, 0, 13), "fill": svg.seat_colour(1)})
     number = svg.text(0, 0.5, "2", {"fill": "white", "font-weight": "bold"})
     side = svg.text(0, 0, "4", {"font-weight": "bold"})
