@@ -70,7 +70,7 @@ def main() -> None:
 
     def made() -> object:
         room._cache.clear()
-        return room._settled(None, "en")
+        return room._settled(None, "en", False)
 
     kept = (len(room.moves) - 1, room.moves[-2])  # and every move but the newest
 

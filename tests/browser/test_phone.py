@@ -1,10 +1,11 @@
 """Every game on a phone: nothing wider than the screen, no board text under 12 px in the
-default zoom or in "fit", and a small map of the whole board that brings any part into view."""
+default zoom or in "fit", the hand and buttons in view without scrolling sideways, and a small
+map of a board wider than the screen that brings any part into view."""
 
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, ViewportSize, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.browser.conftest import Server
 from tests.browser.table import PHONE, check_fits, check_text_size, shoot
@@ -28,11 +29,36 @@ def test_a_game_fits_a_phone_with_readable_text_and_a_map(
         page.click("#zoom-fit")
         check_fits(page)
         check_text_size(page)
+        assert out_of_view(page) == [], "the hand and buttons need no sideways scroll"
         board, whole = page.locator("#board"), page.locator(".board-map")
-        expect(whole).to_be_visible()  # the board is wider than a phone at a readable size
+        if board.evaluate("b => b.scrollWidth <= b.clientWidth + 2"):
+            expect(whole).to_be_hidden()  # the whole board fits: nothing to map
+            page.close()
+            continue
+        expect(whole).to_be_visible()
         box = whole.bounding_box()
         assert box is not None
         page.mouse.click(box["x"] + box["width"] - 2, box["y"] + box["height"] / 2)
         seen = board.evaluate("b => b.scrollLeft + b.clientWidth - b.scrollWidth")
         assert seen >= -2, "a tap at the map's right end shows the board's right end"
+        assert out_of_view(page) == [], "the panels stay in view as the board scrolls"
         page.close()
+
+
+def out_of_view(page: Page) -> list[str]:
+    """What may be clicked outside the board (the panels of a board wider than the screen, or
+    the whole of one that fits) and lies beyond the board box's sides."""
+    outside: list[str] = page.evaluate(
+        """() => {
+          const board = document.querySelector("#board");
+          const fits = board.scrollWidth <= board.clientWidth + 2;
+          const own = board.querySelector("svg.panels") || (fits && board.querySelector("svg"));
+          if (!own) return ["(a board wider than the screen has no panels)"];
+          const box = board.getBoundingClientRect();
+          return [...own.querySelectorAll("[data-pick]")].filter((node) => {
+            const drawn = node.getBoundingClientRect();
+            return drawn.left < box.left - 1 || drawn.right > box.right + 1;
+          }).map((node) => node.dataset.pick);
+        }"""
+    )
+    return outside

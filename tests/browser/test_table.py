@@ -3,6 +3,7 @@ back, and telling a player whose turn it is."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -121,6 +122,11 @@ def test_a_player_is_told_whose_turn_it_is_and_when_it_becomes_theirs(
     expect(bob.locator("#error")).to_have_text(
         "It is Ann's turn, not yours: the page will tell you when it is yours."
     )
+    turning = ann.locator("#board [data-turning]")
+    ann.locator('#board [data-pick="r+1"]').click()  # a turn before a place: shown at once
+    expect(turning).to_have_attribute("transform", re.compile(r"^rotate\(60 "))
+    ann.locator('#board [data-pick="r+1"]').click()  # let go: the boat turns back
+    expect(turning).not_to_have_attribute("transform", re.compile("rotate"))
 
 
 def test_the_board_is_played_by_keyboard_with_a_visible_focus(

@@ -64,3 +64,19 @@ def test_a_state_carries_only_the_moves_the_page_lacks(client: TestClient) -> No
         assert taken_back == (0, [], []), "after a take-back the page keeps none"
         assert step({"type": "act", "action": place}, 3) == (0, ["placed"], [place])
         assert step({"type": "act", "action": "end"}, 4) == (1, ["ended their turn"], ["end"])
+
+
+def test_a_phones_socket_gets_the_narrow_drawing_and_another_the_wide(client: TestClient) -> None:
+    created = two_people(client)
+    path = f"/api/rooms/{created['room']}/socket"
+    state = towpath.load("mississippi", 2).new_state(5)
+    with client.websocket_connect(path) as phone, client.websocket_connect(path) as desk:
+        phone.send_json({"type": "auth", "token": token_of(created, 0), "narrow": True})
+        desk.send_json({"type": "auth", "token": token_of(created, 0)})
+        for socket, narrow in ((phone, True), (desk, False)):
+            message = until(socket, state_at(0))
+            drawn = "".join(message["parts"][key] for key in message["board"])
+            assert drawn == state.render_svg(0, narrow=narrow)
+            assert ("data-panels" in drawn) is narrow
+        phone.send_json({"type": "auth", "token": None, "narrow": "yes"})
+        assert "narrow" in until(phone, lambda m: m["type"] == "error")["message"]

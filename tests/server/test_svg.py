@@ -13,7 +13,7 @@ import pytest
 
 import towpath
 from towpath.core.errors import GameError
-from towpath.core.svg import OFFERED
+from towpath.core.svg import NARROW, OFFERED
 
 PICK = re.compile(r'data-pick="([^"]*)"')
 STEPS = 60  # positions of a random game checked, per player count
@@ -107,9 +107,23 @@ def test_every_legal_action_can_be_made_by_clicking_the_drawing(
                 left = picking.candidates(picked)
                 offered = len(left) <= OFFERED or covered(action, picked)
                 assert picked and action in left and offered, (game_id, action, left)
+            check_narrow(drawing, state.render_svg(state.current_player, narrow=True))
             state.apply(bot.choose(state))
         ET.fromstring(state.render_svg(None))
         ET.fromstring(state.render_svg(None, reveal=True))
+
+
+def check_narrow(wide: str, narrow: str) -> None:
+    """A phone's drawing offers every pick the wide one does, and is at most `NARROW` wide or
+    says where its panels, laid out within `NARROW`, start."""
+    assert Counter(PICK.findall(narrow)) == Counter(PICK.findall(wide))
+    root = ET.fromstring(narrow)
+    width = float(root.attrib["width"])
+    panels = root.attrib.get("data-panels")
+    assert width <= NARROW or panels is not None, width
+    if panels is not None:
+        top, flow = map(float, panels.split(","))
+        assert flow == NARROW and 0 < top < float(root.attrib["height"])
 
 
 def test_the_seat_of_a_drawing_is_checked() -> None:

@@ -451,19 +451,22 @@ class State(ABC):
         """The board as a terminal shows it to `seat`, drawn from `view(seat)` alone."""
         return self.display.render_text(self.view(seat))
 
-    def render_svg(self, seat: int | None = None, *, reveal: bool = False) -> str:
+    def render_svg(
+        self, seat: int | None = None, *, reveal: bool = False, narrow: bool = False
+    ) -> str:
         """The board as an SVG drawing for `seat` (the browser's board), from `view(seat)` alone
-        (`reveal`: from `open_view()`, every secret shown).
+        (`reveal`: from `open_view()`, every secret shown; `narrow`: for a phone, whatever can
+        flow kept within `towpath.core.svg.NARROW` units).
 
         Elements a person may click carry `data-pick="TOKENS"`: a run of words of the notation
         of the actions they stand for (see `towpath.core.svg`). The drawing is given the view,
-        `last_played` and `picking`: whether `seat` is the seat to move, without which a
-        drawing leaves out what is there only to be clicked.
+        `last_played`, `picking`: whether `seat` is the seat to move, without which a drawing
+        leaves out what is there only to be clicked, and `narrow`.
         """
         self._check_seat(seat)
         view = self.open_view() if reveal else self.view(seat)
         picking = not reveal and seat is not None and seat == self.current_player
-        drawn = {**view, "last_played": self.last_played(), "picking": picking}
+        drawn = {**view, "last_played": self.last_played(), "picking": picking, "narrow": narrow}
         return self.display.render_svg(drawn)
 
     def last_played(self) -> JSON:

@@ -19,7 +19,9 @@ client reads:
   client slides each piece from where it stood to where it stands, through the places of the
   last move's story (`Words.story`) one step after another.
 Text is at least 12 units high and a drawing is shown at least at its own size (the page
-scrolls the board), so no text is smaller than 12 px.
+scrolls the board), so no text is smaller than 12 px. A drawing asked for `narrow` (a phone's)
+keeps what can flow (hands, rows of buttons, panels, the legend) within `NARROW` units from
+its left edge, so only a board that cannot flow needs the page to scroll it sideways.
 """
 
 from __future__ import annotations
@@ -35,6 +37,14 @@ _, n_ = translator(__name__)
 
 Attrs = Mapping[str, object]
 OFFERED = 10  # the most actions the web client offers by name once picks have narrowed them
+NARROW = 300  # the width a narrow drawing flows within: a phone's board box at 360 px
+
+
+def flow_width(view: Mapping[str, object], width: float) -> float:
+    """The width a drawing's panels flow within: `width`, or at most `NARROW` in a narrow
+    drawing (see `towpath.core.game.Game.render_svg`)."""
+    return min(width, NARROW) if view.get("narrow") else width
+
 
 COLOURS = {
     "red": "#d1453b",
@@ -132,8 +142,12 @@ class Drawing(str):
     parts: tuple[str, ...]
 
 
-def document(width: float, height: float, heading: str, *children: str) -> Drawing:
-    """The whole drawing, scaled to its container by the viewBox."""
+def document(
+    width: float, height: float, heading: str, *children: str, panels: float | None = None
+) -> Drawing:
+    """The whole drawing, scaled to its container by the viewBox. `panels`: in a narrow
+    drawing wider than `NARROW`, where the parts that flow start (all below it lies within
+    `NARROW` units): the web client keeps them in view while the board above scrolls."""
     attrs = {
         "xmlns": "http://www.w3.org/2000/svg",
         "viewBox": f"0 0 {_attr(float(width))} {_attr(float(height))}",
@@ -144,6 +158,7 @@ def document(width: float, height: float, heading: str, *children: str) -> Drawi
         "aria-label": heading,
         "font-family": "system-ui, sans-serif",
         "font-size": 13,
+        "data-panels": None if panels is None else f"{_attr(float(panels))},{NARROW}",
     }
     parts = (f"<svg{_written(attrs)}>{title(heading)}", *filter(None, children), "</svg>")
     whole = Drawing("".join(parts))
@@ -209,7 +224,8 @@ def legend(
         if left > x and left + needed > x + width:
             row_y, left = row_y + 34, x
         parts.append(tag("g", {"transform": f"translate({left + 14:.1f},{row_y:.1f})"}, symbol))
-        parts.append(text(left + 34, row_y, said, {"text-anchor": "start"}))
+        fit = fitted(said, width - 40, 13)  # a text longer than a row is narrowed to it
+        parts.append(text(left + 34, row_y, said, {"text-anchor": "start", **fit}))
         left += needed + 12
     return group({"class": "legend"}, *parts), row_y - y + 24
 
@@ -311,14 +327,41 @@ def chip_rows_height(chips: Sequence[tuple[str, str | None]], x: float, width: f
 def _chip_places(
     labels: Sequence[str], x: float, y: float, width: float
 ) -> list[tuple[float, float]]:
+    return flow([chip_width(label) for label in labels], x, y, width, 8, 36)
+
+
+def flow(
+    widths: Sequence[float], x: float, y: float, width: float, gap: float, pitch: float
+) -> list[tuple[float, float]]:
+    """Where boxes of `widths` go side by side from (x, y), `gap` apart, a new row `pitch`
+    lower where one would pass `width`."""
     places, left = [], x
-    for label in labels:
-        shown = chip_width(label)
+    for shown in widths:
         if x > left and x + shown > width:
-            x, y = left, y + 36
+            x, y = left, y + pitch
         places.append((x, y))
-        x += shown + 8
+        x += shown + gap
     return places
+
+
+def heading(
+    x: float, y: float, said: str, width: float, size: float = 14, attrs: Attrs | None = None
+) -> tuple[str, float]:
+    """A heading at (x, y), broken at its " · " into lines of at most `width` (a part longer
+    than a line is narrowed to it); the markup and the height of the lines after the first
+    (20 units each)."""
+    lines: list[str] = []
+    for part in said.split(" · "):
+        if lines and label_width(f"{lines[-1]} · {part}", size) <= width:
+            lines[-1] += f" · {part}"
+        else:
+            lines.append(part)
+    style = {"text-anchor": "start", "font-size": size, **(attrs or {})}
+    drawn = [
+        text(x, y + 20 * k, line, {**style, **fitted(line, width, size)})
+        for k, line in enumerate(lines)
+    ]
+    return "".join(drawn), 20.0 * (len(lines) - 1)
 
 
 def label_width(text: str, size: float = 12) -> float:

@@ -57,6 +57,7 @@ class Client:
     board: set[str] = field(default_factory=set)  # keys of the board parts its page keeps
     moves: tuple[int, object] = (0, None)  # how many moves its page keeps, and the last of them
     language: str = DEFAULT  # the code of the language its reader chose
+    narrow: bool = False  # whether its page is a phone's, drawn narrow (`Game.render_svg`)
 
     def may_chat(self, now: float) -> bool:
         """At most CHAT_BURST lines in CHAT_WINDOW seconds."""

@@ -4,9 +4,10 @@ Messages are JSON objects with a `type`. The client's first message is `auth`; t
 pushes the seat's `state` at once and after every change, and answers the client's messages.
 
 From the client (`ClientMessage`, at most `MAX_MESSAGE` characters):
-- `{"type": "auth", "token": T, "host": H}`: the link's token (null: a spectator); an
-  invitation's token takes the seat (answered first with `seat`), and `host`, the host's token
-  if this browser holds it, shows every seat that the host opened it.
+- `{"type": "auth", "token": T, "host": H, "narrow": N}`: the link's token (null: a
+  spectator); an invitation's token takes the seat (answered first with `seat`), and `host`,
+  the host's token if this browser holds it, shows every seat that the host opened it.
+  `narrow` (optional): the page is a phone's, and its board is drawn narrow.
 - `{"type": "act", "version": V, "action": A}`: play the action's notation, chosen at state
   version V (a stale version is refused).
 - `{"type": "undo", "version": V}`: take back the seat's last action, which the engine allows
@@ -48,7 +49,7 @@ from __future__ import annotations
 import json
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from towpath.core.game import JSON
 
@@ -70,6 +71,7 @@ class ClientMessage(BaseModel):
     action: str | None = Field(None, max_length=200)
     text: str | None = Field(None, max_length=CHAT_LENGTH)
     name: str | None = Field(None, max_length=NAME_LENGTH)
+    narrow: StrictBool | None = None  # auth: the page is a phone's, its board drawn narrow
 
 
 def readable(text: str, limit: int) -> str | None:

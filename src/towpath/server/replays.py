@@ -21,11 +21,13 @@ CHECKPOINT = 32  # actions between the positions a replay keeps
 ANSWERS_KEPT = 64  # answers a replay keeps, by step and seat
 
 
-def drawing(state: State, seat: int | None, reveal: bool = False) -> tuple[str | None, str | None]:
+def drawing(
+    state: State, seat: int | None, reveal: bool = False, narrow: bool = False
+) -> tuple[str | None, str | None]:
     """The board as SVG, or as text for a game without an SVG rendering: (svg, text);
-    `reveal`: every secret shown (a replay)."""
+    `reveal`: every secret shown (a replay); `narrow`: for a phone."""
     try:
-        return state.render_svg(seat, reveal=reveal), None
+        return state.render_svg(seat, reveal=reveal, narrow=narrow), None
     except GameError:
         return None, state.render_text(seat)
 

@@ -134,7 +134,7 @@ class Room:
         self.users = 0  # requests using the room now: it stays in memory meanwhile
         self.touched = time.monotonic()
         self.watched_at = self.touched  # when someone last watched it (see `unwatched`)
-        self._cache: dict[tuple[int | None, str], Settled] = {}  # by seat and language
+        self._cache: dict[tuple[int | None, str, bool], Settled] = {}  # seat, language, narrow
         self._replay: Replay | None = None
         self._parts: dict[str, tuple[str, str]] = {}  # a board part -> its key and JSON
         self.owned = True  # this process writes to it, runs its bots and clock (see `cluster`)
@@ -263,7 +263,7 @@ class Room:
         board in parts: see `state_text`), in the language spoken now."""
         code = language()
         return {
-            **self._settled(seat, code).message,
+            **self._settled(seat, code, False).message,
             "moves": [move[code] for move in self.moves],
             "log": self.state.log(seat),
             **self._live(),
@@ -273,7 +273,7 @@ class Room:
         """`payload(client.seat)` in JSON as its socket gets it: the board as the keys of its
         parts (`board`), with only the parts the client's page does not keep yet (`parts`),
         and only the moves after those it keeps (`moves` and `log` from `moves_from`)."""
-        settled = self._settled(client.seat, client.language)
+        settled = self._settled(client.seat, client.language, client.narrow)
         parts = {key: text for key, text in settled.parts if key not in client.board}
         client.board = {key for key, _ in settled.parts}
         new = ",".join(f'"{key}":{text}' for key, text in parts.items())
@@ -294,21 +294,22 @@ class Room:
             return count
         return 0
 
-    def _settled(self, seat: int | None, code: str) -> Settled:
-        """The part of `payload(seat)` that only an action changes, in the language `code`:
-        made once per version, seat and language, shared by the seat's sockets."""
-        cached = self._cache.get((seat, code))
+    def _settled(self, seat: int | None, code: str, narrow: bool) -> Settled:
+        """The part of `payload(seat)` that only an action changes, in the language `code`,
+        its board `narrow` or not: made once per version and kind of page, shared by the seat's
+        sockets."""
+        cached = self._cache.get((seat, code, narrow))
         if cached is not None and cached.version == self.version:
             return cached
         with speaking(code):
-            settled = self._settle(seat)
-        self._cache[seat, code] = settled
+            settled = self._settle(seat, narrow)
+        self._cache[seat, code, narrow] = settled
         return settled
 
-    def _settle(self, seat: int | None) -> Settled:
+    def _settle(self, seat: int | None, narrow: bool) -> Settled:
         state = self.state
         over = state.is_terminal()
-        svg, text = drawing(state, seat)
+        svg, text = drawing(state, seat, narrow=narrow)
         legal = state.legal_actions() if seat is not None and seat == state.current_player else []
         message: Message = {
             "type": "state",

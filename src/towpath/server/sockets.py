@@ -33,9 +33,9 @@ async def socket(websocket: WebSocket, room_id: str) -> None:
     await websocket.accept()
     try:
         async with lobby.using(room_id) as room:
-            viewer = await _authenticate(websocket, lobby, room)
-            if viewer is not None:
-                await _serve(websocket, lobby, room, viewer)
+            entered = await _authenticate(websocket, lobby, room)
+            if entered is not None:
+                await _serve(websocket, lobby, room, *entered)
     except Refused as error:
         with suppress(RuntimeError, OSError):  # unless the client has already gone
             await websocket.close(code=4000 + error.status, reason=error.message[:120])
@@ -43,8 +43,11 @@ async def socket(websocket: WebSocket, room_id: str) -> None:
         pass
 
 
-async def _authenticate(websocket: WebSocket, lobby: Lobby, room: Room) -> Viewer | None:
-    """Wait for the auth message (other messages get an error); None if the client left."""
+async def _authenticate(
+    websocket: WebSocket, lobby: Lobby, room: Room
+) -> tuple[Viewer, bool] | None:
+    """Wait for the auth message (other messages get an error): who the client is, and
+    whether its page is narrow; None if the client left."""
     deadline = time.monotonic() + AUTH_WAIT
     while True:
         try:
@@ -55,7 +58,7 @@ async def _authenticate(websocket: WebSocket, lobby: Lobby, room: Room) -> Viewe
             return None
         message, problem = _parse(text)
         if message is not None and message.type == "auth":
-            return await _enter(websocket, lobby, room, message)
+            return await _enter(websocket, lobby, room, message), bool(message.narrow)
         await websocket.send_json(
             {"type": "error", "message": problem or "expected an auth message first"}
         )
@@ -73,8 +76,10 @@ async def _enter(websocket: WebSocket, lobby: Lobby, room: Room, message: Client
     return Viewer(viewer.seat)
 
 
-async def _serve(websocket: WebSocket, lobby: Lobby, room: Room, viewer: Viewer) -> None:
-    client = Client(viewer.seat, language=language())
+async def _serve(
+    websocket: WebSocket, lobby: Lobby, room: Room, viewer: Viewer, narrow: bool
+) -> None:
+    client = Client(viewer.seat, language=language(), narrow=narrow)
     lobby.connect(room, client)
     sender = asyncio.create_task(_send_loop(websocket, client))
     try:

@@ -104,8 +104,9 @@ def test_the_prompt_counts_the_cards_left_in_german() -> None:
         assert state.view(0)["prompt"] == "noch 3 verdeckte Karten betrachten"
         act(state, "study 1.1", "study 1.2")
         assert state.view(0)["prompt"] == "noch 1 verdeckte Karte betrachten"
-        headline = "Bau der Landkarte · Stapel: 1 Plättchen · als Nächstes: noch 1 verdeckte Karte"
-        assert f">{headline} betrachten</text>" in state.render_svg(0)
+        drawing = state.render_svg(0)  # the headline, in two lines within the drawing
+        assert ">Bau der Landkarte · Stapel: 1 Plättchen</text>" in drawing
+        assert ">als Nächstes: noch 1 verdeckte Karte betrachten</text>" in drawing
     assert state.view(0)["prompt"] == "study 1 more face-down card(s)"
 
 

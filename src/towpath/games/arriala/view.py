@@ -397,47 +397,51 @@ def render_svg(view: dict[str, JSON]) -> str:
     (`play move3`), and the chips `place`, `lock`, `draw` and `end`.
     """
     last = view.get("last_played") or {}
-    rows = -(-len(view["spaces"]) // PER_ROW)
-    top = 48.0
-    parts = [_svg_headline(view)]
+    per_row = int((svg.NARROW - 24) // SPACE) if view["narrow"] else PER_ROW
+    width = svg.flow_width(view, DRAWN_WIDTH)
+    rows = -(-len(view["spaces"]) // per_row)
+    headline, lower = _svg_headline(view, width)
+    top = 48.0 + lower
+    parts = [headline]
     marked = set(last.get("spaces", []))
     for index, space in enumerate(view["spaces"]):
-        x, y = _space_at(index, top)
-        parts.append(_space_svg(view, space, x, y, space["number"] in marked))
+        x, y = _space_at(index, top, per_row)
+        parts.append(_space_svg(view, space, x, y, space["number"] in marked, width))
     y = top + rows * ROW_PITCH + 8
     own = view["seat"]
     if own is not None:  # the viewer's hand and the actions first, just under the canal
-        players, used = _players_svg(view, y, [own])
-        parts.append(players)
+        drawn, used = _players_svg(view, y, [own], width)
+        chips, chips_used = _chips(view, y + used, width)
+        parts += [drawn, chips]
+        y += used + chips_used
+    for panel, key in PANELS:
+        drawn, used = panel(view, y, set(last.get(key, [])), width)
+        parts.append(drawn)
         y += used
-        parts.append(_chips(view, y))
-        y += 50
-    parts.append(_vineyards_svg(view, y, set(last.get("vineyards", []))))
-    y += 104
-    parts.append(_blue_svg(view, y, set(last.get("blue", []))))
-    y += 84
-    parts.append(_masterworks_svg(view, y, set(last.get("masterworks", []))))
-    y += 80
     others = [seat for seat in range(len(view["colours"])) if seat != own]
-    players, used = _players_svg(view, y, others)
-    parts.append(players)
+    drawn, used = _players_svg(view, y, others, width)
+    parts.append(drawn)
     y += used
     if own is None:
-        parts.append(_chips(view, y))
-        y += 50
-    key, used = svg.legend(12, y, DRAWN_WIDTH - 24, _legend_entries())
+        chips, used = _chips(view, y, width)
+        parts.append(chips)
+        y += used
+    key, used = svg.legend(12, y, width - 24, _legend_entries())
     height = y + used + 8
-    background = svg.tag("rect", {"width": DRAWN_WIDTH, "height": height, "fill": svg.LAND})
-    return svg.document(DRAWN_WIDTH, height, "Arriala: Canal de Garonne", background, *parts, key)
+    background = svg.tag("rect", {"width": width, "height": height, "fill": svg.LAND})
+    return svg.document(width, height, "Arriala: Canal de Garonne", background, *parts, key)
 
 
 SEAT = "\x00"  # where a seat's name goes in a phrase, which the drawing writes as `svg.seat_name`
 
 
-def _svg_headline(view: dict[str, JSON]) -> str:
+def _svg_headline(view: dict[str, JSON], width: float) -> tuple[str, float]:
+    """The turn, then who is to play and their action points: one line, or in a narrow
+    drawing two; the markup and the height of the second line."""
     turn = turn_of(view["turn"], view["max_turns"])
     said = [svg.plain(turn)]
     seat = view["current_player"]
+    size = {"font-size": 14}
     if seat is not None:
         playing = n_(
             "{colour} ({seat}) to play · {count} action point left",
@@ -447,19 +451,21 @@ def _svg_headline(view: dict[str, JSON]) -> str:
             seat=SEAT,
         )
         before, after = playing.split(SEAT)
-        said += [
-            svg.plain(f" · {before}"),
-            svg.seat_name(seat),
-            svg.plain(f"{after} "),
-            svg.plain("●" * view["ap_left"]),
-        ]
-    return svg.text_parts(12, 20, said, {"font-size": 14})
+        dots = svg.plain("●" * view["ap_left"])
+        if view["narrow"]:  # who is to play on a line of its own, a name of 8 letters fitted
+            fit = svg.fitted(f"{before}NNNNNNNN{after}", width - 24, 14)
+            line = [svg.plain(before), svg.seat_name(seat), svg.plain(after)]
+            second = svg.text_parts(12, 40, line, {**size, **fit})
+            return svg.text_parts(12, 20, [*said, svg.plain(" "), dots], size) + second, 20.0
+        said += [svg.plain(f" · {before}"), svg.seat_name(seat), svg.plain(f"{after} "), dots]
+    return svg.text_parts(12, 20, said, size), 0.0
 
 
-def _space_at(index: int, top: float) -> tuple[float, float]:
-    row, column = divmod(index, PER_ROW)
+def _space_at(index: int, top: float, per_row: int) -> tuple[float, float]:
+    """Where the `index`th canal space is drawn, the rows of `per_row` snaking left and right."""
+    row, column = divmod(index, per_row)
     if row % 2:
-        column = PER_ROW - 1 - column
+        column = per_row - 1 - column
     return (12 + column * SPACE, top + row * ROW_PITCH)
 
 
@@ -500,7 +506,9 @@ def _worker(worker: dict[str, Any], at: str, x: float, y: float, said: str) -> s
     )
 
 
-def _space_svg(view: dict[str, JSON], space: dict[str, Any], x: float, y: float, last: bool) -> str:
+def _space_svg(
+    view: dict[str, JSON], space: dict[str, Any], x: float, y: float, last: bool, width: float
+) -> str:
     scored = space["section"] in view["scored_sections"]
     number = space["number"]
     workers = tuple(
@@ -517,7 +525,7 @@ def _space_svg(view: dict[str, JSON], space: dict[str, Any], x: float, y: float,
         for worker in space["workers"]
     )
     drawn = (number, space["town"], space["lock"], space["in_play"], scored, workers)
-    return _space_drawing(drawn, _space_help(space, scored), x, y, last)
+    return _space_drawing(drawn, _space_help(space, scored), x, y, last, width)
 
 
 def _space_help(space: dict[str, Any], scored: bool) -> str:
@@ -545,7 +553,9 @@ DrawnSpace = tuple[int, str | None, bool, bool, bool, tuple[tuple[str, int, str]
 
 
 @lru_cache(maxsize=4096)  # most spaces look the same from one state to the next
-def _space_drawing(space: DrawnSpace, help: str, x: float, y: float, last: bool) -> str:
+def _space_drawing(
+    space: DrawnSpace, help: str, x: float, y: float, last: bool, width: float
+) -> str:
     number, town, lock, in_play, scored, workers = space
     fill = CLOSED if not in_play else TOWN if town else SCORED if scored else CANAL
     parts = [
@@ -568,7 +578,7 @@ def _space_drawing(space: DrawnSpace, help: str, x: float, y: float, last: bool)
     if not in_play:
         parts.append(svg.text(x + BOX - 6, y + 10, "×", {"text-anchor": "end"}))
     if town:
-        parts.append(_town_name(town, x, y))
+        parts.append(_town_name(town, x, y, width))
     if lock:
         parts.append(_lock(x + BOX / 2, y + BOX / 2 + 6))
     attrs: dict[str, object] = {**svg.pick(str(number), help), "data-space": number}
@@ -590,10 +600,10 @@ def _space_drawing(space: DrawnSpace, help: str, x: float, y: float, last: bool)
     return svg.group({"class": "space"}, svg.group(attrs, *parts), *marks)
 
 
-def _town_name(name: str, x: float, y: float) -> str:
-    """A town's name under its space, kept inside the drawing."""
+def _town_name(name: str, x: float, y: float, width: float) -> str:
+    """A town's name under its space, kept inside the drawing (`width` wide)."""
     half = 3.6 * len(name)
-    middle = min(max(x + BOX / 2, 6 + half), DRAWN_WIDTH - 6 - half)
+    middle = min(max(x + BOX / 2, 6 + half), width - 6 - half)
     return svg.text(middle, y + BOX + 13, name, {"font-weight": "bold", "fill": "#5b3a1e"})
 
 
@@ -603,121 +613,157 @@ def _lock(x: float, y: float) -> str:
     return svg.tag("rect", {**gate, "x": x - 12}) + svg.tag("rect", {**gate, "x": x + 6})
 
 
-def _vineyards_svg(view: dict[str, JSON], y: float, marked: set[str]) -> str:
-    heading = _("Vineyards")
-    parts = [svg.text(12, y + 8, heading, {"text-anchor": "start", "font-weight": "bold"})]
-    x = 12.0
-    for info in view["vineyard_info"]:
-        workers = view["vineyards"][info["name"]]
-        width = max(32 + 24 * info["places"], 150)
-        attrs: dict[str, object] = {
-            **svg.pick(info["id"], _("vineyard {vineyard}", vineyard=info["name"])),
-            "data-vineyard": info["id"],
-        }
-        box = {"x": x, "y": y + 20, "width": width, "height": 72, "rx": 8}
-        drawn = [
-            svg.tag("rect", {**box, "fill": "#c9dba0", "stroke": "#5c7a29"}),
-            svg.text(
-                x + width / 2,
-                y + 34,
-                _(
-                    "{vineyard} ({id}) · {points} pts",
-                    vineyard=info["name"],
-                    id=info["id"],
-                    points=info["points"],
-                ),
-            ),
-        ]
-        if info["id"] in marked:
-            attrs["data-last"] = 1
-            drawn.append(svg.last_mark("rect", box))
-        places = [
-            svg.tag(
-                "circle",
-                {
-                    "cx": x + 22 + 24 * k,
-                    "cy": y + 66,
-                    "r": 10,
-                    "fill": "none",
-                    "stroke": "#5c7a29",
-                    "stroke-dasharray": "2 2",
-                },
-            )
-            for k in range(info["places"])
-        ]
-        on = [
-            _worker(
-                worker,
-                info["id"],
-                x + 22 + 24 * k,
-                y + 66,
-                _(
-                    "{colour} worker {number} in the {vineyard} vineyard",
-                    colour=colour_name(worker["colour"]),
-                    number=worker["number"],
-                    vineyard=info["name"],
-                ),
-            )
-            for k, worker in enumerate(workers)
-        ]
-        parts += [svg.group(attrs, *drawn, *places), *on]
-        x += width + 14
-    return svg.group({"class": "vineyards"}, *parts)
+def _title(y: float, said: str, width: float) -> tuple[str, float]:
+    """A panel's title, in lines within `width`; the markup and the height below its first."""
+    return svg.heading(12, y + 8, said, width - 24, 13, {"font-weight": "bold"})
 
 
-def _blue_svg(view: dict[str, JSON], y: float, marked: set[str]) -> str:
-    title = _("River structures (+{points} points; a worker stays there for good)", points=3)
-    parts = [svg.text(12, y + 8, title, {"text-anchor": "start", "font-weight": "bold"})]
-    x = 12.0
-    for info, holder in zip(view["blue_info"], view["blue"], strict=True):
-        if not info["in_play"]:
-            continue
-        attrs: dict[str, object] = {
-            **svg.pick(info["id"], _("river structure {blue}", blue=info["id"])),
-            "data-blue": info["id"],
-        }
-        box = {"x": x, "y": y + 20, "width": 172, "height": 48, "rx": 6}
-        drawn = [
-            svg.tag("rect", {**box, "fill": "#7fb2e5", "stroke": "#2f5f8f"}),
-            svg.text(
-                x + 8, y + 35, f"{info['id']} ≈", {"text-anchor": "start", "font-weight": "bold"}
-            ),
-            svg.text(x + 8, y + 54, info["beside"], {"text-anchor": "start"}),
-            svg.title(_("{blue} beside {stretch}", blue=info["id"], stretch=info["beside"])),
-        ]
-        if info["id"] in marked:
-            attrs["data-last"] = 1
-            drawn.append(svg.last_mark("rect", box))
-        if holder:
-            drawn.append(worker_mark(holder["colour"], holder["number"], x + 154, y + 35))
-        parts.append(svg.group(attrs, *drawn))
-        x += 180
-    return svg.group({"class": "blue"}, *parts)
+def _vineyards_svg(
+    view: dict[str, JSON], y: float, marked: set[str], width: float
+) -> tuple[str, float]:
+    """The vineyards, in rows within `width`; the markup and the height used."""
+    title, lower = _title(y, _("Vineyards"), width)
+    parts = [title]
+    infos = view["vineyard_info"]
+    widths = [max(32 + 24 * info["places"], 150) for info in infos]
+    places = svg.flow(widths, 12, y + lower, width - 12, 14, 80)
+    for info, wide, (x, top) in zip(infos, widths, places, strict=True):
+        parts += _vineyard(view, info, x, top, wide, info["id"] in marked)
+    return svg.group({"class": "vineyards"}, *parts), places[-1][1] - y + 104 if places else 34
 
 
-def _masterworks_svg(view: dict[str, JSON], y: float, marked: set[str]) -> str:
-    title = _(
-        "Masterworks (+5 points, for the last player) · locks left {locks}",
-        locks=view["locks_left"],
+def _vineyard(
+    view: dict[str, JSON], info: dict[str, Any], x: float, y: float, width: float, marked: bool
+) -> list[str]:
+    """A vineyard's box with its places, and the workers in it."""
+    workers = view["vineyards"][info["name"]]
+    attrs: dict[str, object] = {
+        **svg.pick(info["id"], _("vineyard {vineyard}", vineyard=info["name"])),
+        "data-vineyard": info["id"],
+    }
+    box = {"x": x, "y": y + 20, "width": width, "height": 72, "rx": 8}
+    said = _(
+        "{vineyard} ({id}) · {points} pts",
+        vineyard=info["name"],
+        id=info["id"],
+        points=info["points"],
     )
-    parts = [svg.text(12, y + 8, title, {"text-anchor": "start", "font-weight": "bold"})]
-    for k, work in enumerate(view["masterworks"]):
-        x = 12 + 250 * k
+    drawn = [
+        svg.tag("rect", {**box, "fill": "#c9dba0", "stroke": "#5c7a29"}),
+        svg.text(x + width / 2, y + 34, said, svg.fitted(said, width - 8, 13)),
+    ]
+    if marked:
+        attrs["data-last"] = 1
+        drawn.append(svg.last_mark("rect", box))
+    places = [
+        svg.tag(
+            "circle",
+            {
+                "cx": x + 22 + 24 * k,
+                "cy": y + 66,
+                "r": 10,
+                "fill": "none",
+                "stroke": "#5c7a29",
+                "stroke-dasharray": "2 2",
+            },
+        )
+        for k in range(info["places"])
+    ]
+    on = [
+        _worker(
+            worker,
+            info["id"],
+            x + 22 + 24 * k,
+            y + 66,
+            _(
+                "{colour} worker {number} in the {vineyard} vineyard",
+                colour=colour_name(worker["colour"]),
+                number=worker["number"],
+                vineyard=info["name"],
+            ),
+        )
+        for k, worker in enumerate(workers)
+    ]
+    return [svg.group(attrs, *drawn, *places), *on]
+
+
+def _blue_svg(view: dict[str, JSON], y: float, marked: set[str], width: float) -> tuple[str, float]:
+    """The river structures in play, in rows within `width`; the markup and the height used."""
+    note = _("+{points} points; a worker stays there for good", points=3)
+    title, lower = _title(y, _("River structures") + " · " + note, width)
+    parts = [title]
+    shown = [
+        (info, holder)
+        for info, holder in zip(view["blue_info"], view["blue"], strict=True)
+        if info["in_play"]
+    ]
+    places = svg.flow([172.0] * len(shown), 12, y + lower, width - 12, 8, 56)
+    for (info, holder), (x, top) in zip(shown, places, strict=True):
+        parts.append(_structure(info, holder, x, top, info["id"] in marked))
+    used = places[-1][1] - y + 84 if places else 34 + lower
+    return svg.group({"class": "blue"}, *parts), used
+
+
+def _structure(
+    info: dict[str, Any], holder: dict[str, Any] | None, x: float, y: float, marked: bool
+) -> str:
+    """A river structure's box, with the worker that holds it."""
+    attrs: dict[str, object] = {
+        **svg.pick(info["id"], _("river structure {blue}", blue=info["id"])),
+        "data-blue": info["id"],
+    }
+    box = {"x": x, "y": y + 20, "width": 172, "height": 48, "rx": 6}
+    drawn = [
+        svg.tag("rect", {**box, "fill": "#7fb2e5", "stroke": "#2f5f8f"}),
+        svg.text(x + 8, y + 35, f"{info['id']} ≈", {"text-anchor": "start", "font-weight": "bold"}),
+        svg.text(x + 8, y + 54, info["beside"], {"text-anchor": "start"}),
+        svg.title(_("{blue} beside {stretch}", blue=info["id"], stretch=info["beside"])),
+    ]
+    if marked:
+        attrs["data-last"] = 1
+        drawn.append(svg.last_mark("rect", box))
+    if holder:
+        drawn.append(worker_mark(holder["colour"], holder["number"], x + 154, y + 35))
+    return svg.group(attrs, *drawn)
+
+
+def _masterworks_svg(
+    view: dict[str, JSON], y: float, marked: set[str], width: float
+) -> tuple[str, float]:
+    """The masterworks, in rows within `width`; the markup and the height used."""
+    said = [
+        _("Masterworks"),
+        _("+5 points, for the last player"),
+        _("locks left {locks}", locks=view["locks_left"]),
+    ]
+    title, lower = _title(y, " · ".join(said), width)
+    parts = [title]
+    works = view["masterworks"]
+    places = svg.flow([238.0] * len(works), 12, y + lower, width - 12, 12, 48)
+    for work, (x, top) in zip(works, places, strict=True):
         builder = work["builder"]
         name = _(work["name"])
         attrs: dict[str, object] = dict(svg.pick(f"masterwork {work['id']}", name))
-        box = {"x": x, "y": y + 20, "width": 238, "height": 40, "rx": 6}
+        box = {"x": x, "y": top + 20, "width": 238, "height": 40, "rx": 6}
         drawn = [
             svg.tag("rect", {**box, "fill": "#f3ead2", "stroke": svg.INK}),
-            svg.text(x + 10, y + 40, name, {"text-anchor": "start"}),
+            svg.text(x + 10, top + 40, name, {"text-anchor": "start"}),
         ]
         if builder:
-            drawn.append(worker_mark(builder, "★", x + 222, y + 40))
+            drawn.append(worker_mark(builder, "★", x + 222, top + 40))
         if work["id"] in marked:
             attrs["data-last"] = 1
             drawn.append(svg.last_mark("rect", box))
         parts.append(svg.group(attrs, *drawn))
-    return svg.group({"class": "masterworks"}, *parts)
+    used = places[-1][1] - y + 80 if places else 34 + lower
+    return svg.group({"class": "masterworks"}, *parts), used
+
+
+PANELS = (
+    (_vineyards_svg, "vineyards"),
+    (_blue_svg, "blue"),
+    (_masterworks_svg, "masterworks"),
+)
 
 
 def _card_svg(card: dict[str, Any], x: float, y: float) -> str:
@@ -739,8 +785,11 @@ def _card_svg(card: dict[str, Any], x: float, y: float) -> str:
     )
 
 
-def _players_svg(view: dict[str, JSON], y: float, seats: list[int]) -> tuple[str, float]:
-    """The score, reserve and hand of each of `seats` (by colour); the height used."""
+def _players_svg(
+    view: dict[str, JSON], y: float, seats: list[int], width: float
+) -> tuple[str, float]:
+    """The score, reserve and hand of each of `seats` (by colour), within `width`; the height
+    used."""
     title = n_(
         "Players · pile {count} cards · discards {discards}",
         "Players · pile {count} cards · discards {discards}",
@@ -750,7 +799,7 @@ def _players_svg(view: dict[str, JSON], y: float, seats: list[int]) -> tuple[str
     parts = [svg.text(12, y + 8, title, {"text-anchor": "start", "font-weight": "bold"})]
     hands: list[JSON] = view["hands"]
     row = y + 28
-    per_row = int((DRAWN_WIDTH - 24) // (CARD_W + 6))
+    per_row = int((width - 18) // (CARD_W + 6))
     for seat in seats:
         colour = view["colours"][seat]
         hand = hands[seat] if seat < len(hands) else None  # the virtual player holds no cards
@@ -767,7 +816,8 @@ def _players_svg(view: dict[str, JSON], y: float, seats: list[int]) -> tuple[str
         if seat == view["current_player"]:
             who.append(svg.plain(" ◀"))
         parts.append(worker_mark(colour, "", 22, row))
-        parts.append(svg.text_parts(40, row, who, {"font-weight": "bold"}))
+        fit = svg.fitted(f"{colour_name(colour)} · NNNNNNNN · {score} ◀", width - 48, 13)
+        parts.append(svg.text_parts(40, row, who, {"font-weight": "bold", **fit}))
         cards = []
         if isinstance(hand, list):
             for k, name in enumerate(hand):
@@ -788,11 +838,13 @@ def _players_svg(view: dict[str, JSON], y: float, seats: list[int]) -> tuple[str
     return svg.group({"class": "players"}, *parts), row - y
 
 
-def _chips(view: dict[str, JSON], y: float) -> str:
+def _chips(view: dict[str, JSON], y: float, width: float) -> tuple[str, float]:
+    """The action chips, in rows within `width`; the markup and the height used."""
     if view["current_player"] is None:
-        return ""
-    chips = [(tokens, _(label)) for tokens, label in CHIPS]
-    return svg.group({"class": "chips"}, *svg.chip_rows(chips, 12, y))
+        return "", 50.0
+    chips: list[tuple[str, str | None]] = [(tokens, _(label)) for tokens, label in CHIPS]
+    drawn = svg.group({"class": "chips"}, *svg.chip_rows(chips, 12, y, width))
+    return drawn, svg.chip_rows_height(chips, 12, width) + 20
 
 
 @cached_per_language(maxsize=None)

@@ -389,10 +389,13 @@ def render_svg(view: dict[str, JSON]) -> str:
     """
     board: dict[str, Any] = view["board"]
     cols, rows = board["cols"], board["rows"]
-    left, top = HEX * 2.4, 44 + HEX * 2
+    left = HEX * 2.4
     board_width = left * 2 + (cols - 1) * HEX * 1.5
-    board_height = top + (rows + 0.5) * HEX * math.sqrt(3) + HEX * 1.6
     width = max(board_width, 470.0)
+    flow = svg.flow_width(view, width)  # the panels' width
+    headline, lower = svg.heading(12, 20, _svg_status(view), flow - 24)
+    top = 44 + HEX * 2 + lower
+    board_height = top + (rows + 0.5) * HEX * math.sqrt(3) + HEX * 1.6
 
     def centre(col: int, row: int) -> tuple[float, float]:
         return (left + col * HEX * 1.5, top + (row + 0.5 * (col & 1)) * HEX * math.sqrt(3))
@@ -400,14 +403,7 @@ def render_svg(view: dict[str, JSON]) -> str:
     last = view.get("last_played") or {}
     tiles = {tuple(tile["cell"]): tile for tile in view["tiles"]}
     docks = {(c, r) for places in board["ports"].values() for c, r, _ in places}
-    parts = [
-        svg.text(
-            12,
-            20,
-            _svg_status(view),
-            {"text-anchor": "start", "font-size": 14},
-        )
-    ]
+    parts = [headline]
     marked = {tuple(cell) for cell in last.get("cells", [])}
     for col in range(cols):
         for row in range(rows):
@@ -419,18 +415,21 @@ def render_svg(view: dict[str, JSON]) -> str:
     y = board_height
     own = view["seat"]
     if own is not None:  # the viewer's hand and actions first, just under the board
-        parts.append(_seat_svg(view, own, y, width))
-        y += 104
-    parts.append(_chips_svg(view["current_player"] is not None, y, width))
-    y += max(30.0, svg.chip_rows_height(_chips(), 12, width)) + 20
+        drawn, used = _seat_svg(view, own, y, flow)
+        parts.append(drawn)
+        y += used
+    parts.append(_chips_svg(view["current_player"] is not None, y, flow))
+    y += max(30.0, svg.chip_rows_height(_chips(), 12, flow)) + 20
     for seat in range(view["players"]):
         if seat != own:
-            parts.append(_seat_svg(view, seat, y, width))
-            y += 104
-    key, used = svg.legend(12, y, width - 24, _legend_entries())
+            drawn, used = _seat_svg(view, seat, y, flow)
+            parts.append(drawn)
+            y += used
+    key, used = svg.legend(12, y, flow - 24, _legend_entries())
     height = y + used + 8
     background = svg.tag("rect", {"width": width, "height": height, "fill": "#e8e1c8"})
-    return svg.document(width, height, _("Canal King"), background, *parts, key)
+    panels = board_height - 10 if view["narrow"] and width > flow else None
+    return svg.document(width, height, _("Canal King"), background, *parts, key, panels=panels)
 
 
 def _svg_status(view: dict[str, JSON]) -> str:
@@ -650,20 +649,11 @@ def _ships_svg(view: dict[str, JSON], board: dict[str, Any], centre: Centre) -> 
     return parts
 
 
-def _seat_svg(view: dict[str, JSON], seat: int, y: float, width: float) -> str:
-    colour = view["colours"][seat]
-    route = view["routes"][seat]
-    ship = view["ships"][seat]
-    said = [
-        _("colour {colour}", colour=colour_name(colour) if colour else "?"),
-        _("route {route}", route="-".join(route) if route else "?"),
-    ]
-    if ship is not None:
-        calls = ", ".join(ship["calls_done"]) or _("none yet")
-        said.append(_("calls {calls}", calls=calls))
-    if view["special_played"][seat]:
-        said.append(_("special played"))
+def _seat_svg(view: dict[str, JSON], seat: int, y: float, width: float) -> tuple[str, float]:
+    """A seat's panel at `y`: its number, flag, name, colour, route and hand, within `width`
+    (in a narrow drawing its words under its name, its hand in rows); the height used."""
     to_move = view["current_player"] == seat
+    colour = view["colours"][seat]
     parts = [
         svg.tag(
             "rect",
@@ -680,17 +670,52 @@ def _seat_svg(view: dict[str, JSON], seat: int, y: float, width: float) -> str:
     ]
     if colour:  # its flag beside its number
         parts.append(_flag(colour, 44, y + 7))
-    line = " · " + " · ".join(said) + (" ◀" if to_move else "")
+    line = " · ".join(_seat_words(view, seat)) + (" ◀" if to_move else "")
     left = 60 if colour else 38
-    fit = svg.fitted("N" * 12 + line, width - left - 8, 13)  # a name of 12 bold letters
-    bold = {"font-weight": "bold", **fit}
-    parts.append(svg.text_parts(left, y + 8, [svg.seat_name(seat), svg.plain(line)], bold))
+    name = [svg.seat_name(seat)]
+    if view["narrow"]:
+        bold = {"font-weight": "bold", **svg.fitted(line, width - 20, 13)}
+        parts.append(svg.text_parts(left, y + 8, name, {"font-weight": "bold"}))
+        parts.append(svg.text(12, y + 28, line, {"text-anchor": "start", **bold}))
+        y += 20
+    else:
+        fit = svg.fitted("N" * 12 + " · " + line, width - left - 8, 13)  # 12 bold letters
+        bold = {"font-weight": "bold", **fit}
+        parts.append(svg.text_parts(left, y + 8, [*name, svg.plain(" · " + line)], bold))
+    step = 72 if view["narrow"] else 78  # between hand tiles
+    per_row = int((width - 72) // step) + 1
     tiles = [
-        _hand_tile(tile["tile"], tuple(map(tuple, tile["lines"])), tile["flag"], k, y, to_move)
+        _hand_tile(
+            tile["tile"],
+            tuple(map(tuple, tile["lines"])),
+            tile["flag"],
+            42 + step * (k % per_row),
+            y + 48 + 76 * (k // per_row),
+            to_move,
+        )
         for k, tile in enumerate(view["hands"][seat])
     ]
     parts.append(svg.group({"class": "hand", "data-hand": seat}, *tiles))
-    return svg.group({"class": "seat", "data-seat": seat}, *parts)
+    rows = max(1, -(-len(view["hands"][seat]) // per_row))
+    used = 104 + 76 * (rows - 1) + 20 * bool(view["narrow"])
+    return svg.group({"class": "seat", "data-seat": seat}, *parts), used
+
+
+def _seat_words(view: dict[str, JSON], seat: int) -> list[str]:
+    """What a seat's panel says of it: its colour and route, its calls, its special tile."""
+    colour = view["colours"][seat]
+    route = view["routes"][seat]
+    ship = view["ships"][seat]
+    said = [
+        _("colour {colour}", colour=colour_name(colour) if colour else "?"),
+        _("route {route}", route="-".join(route) if route else "?"),
+    ]
+    if ship is not None:
+        calls = ", ".join(ship["calls_done"]) or _("none yet")
+        said.append(_("calls {calls}", calls=calls))
+    if view["special_played"][seat]:
+        said.append(_("special played"))
+    return said
 
 
 @cached_per_language(maxsize=4096)
@@ -698,12 +723,11 @@ def _hand_tile(
     name: str,
     lines: tuple[tuple[int, ...], ...],
     flag: str | None,
-    k: int,
-    y: float,
+    x: float,
+    ty: float,
     pick: bool,
 ) -> str:
-    """The hand's `k`th tile, in the seat's panel at `y`; `pick`: the seat is to move."""
-    x, ty = 42 + 78 * k, y + 48
+    """A hand tile centred on (x, ty); `pick`: the seat is to move."""
     body = [
         svg.tag(
             "polygon",

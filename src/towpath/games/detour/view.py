@@ -235,12 +235,13 @@ def render_svg(view: dict[str, JSON]) -> str:
     marker (the distance, as in `move voyage 3`), a marker (its colour, for the Detour action)
     and the `done` chip."""
     board = view["map"]
-    ring = _ring(len(board["costs"]))
+    left = 16.0
+    ring = _ring(len(board["costs"]), int((svg.flow_width(view, 2e3) - 2 * left) // CELL))
     lanes = _lanes(board, ring)
     cols = max(x for x, _ in ring) + 1
     rows = max(y for _, y in ring) + 1
-    left, top = 16.0, 56.0
-    width = left * 2 + cols * CELL
+    top = 56.0 + 20 * bool(view["narrow"])
+    width = max(left * 2 + cols * CELL, svg.NARROW if view["narrow"] else 0)
 
     def at(cell: Cell) -> tuple[float, float]:
         return (left + cell[0] * CELL, top + cell[1] * CELL)
@@ -259,9 +260,9 @@ def render_svg(view: dict[str, JSON]) -> str:
     for detour in board["detours"]:
         parts += _detour(view, detour, lanes[detour["name"]], at, distances)
     parts += _markers(view, ring, lanes, at, set(last.get("markers", [])))
-    y = top + rows * CELL + 24
-    parts.append(_hands(view, y, width))
-    y += 84 * len(view["colours"]) + 50
+    hands, used = _hands(view, top + rows * CELL + 24, width)
+    parts.append(hands)
+    y = top + rows * CELL + 24 + used + 20
     symbols = tuple(view["map"]["symbols"].items())
     key, used = svg.legend(12, y, width - 24, _legend_entries(symbols))
     height = y + used + 8
@@ -270,22 +271,26 @@ def render_svg(view: dict[str, JSON]) -> str:
 
 
 def _svg_headline(view: dict[str, JSON]) -> str:
-    heading = _(
-        "Round {round} of at most {limit} · first player:",
-        round=view["round"],
-        limit=view["max_rounds"],
-    )
-    said = [svg.plain(heading + " "), svg.seat_name(view["first_player"])]
+    """The round and the first player, then whether a round is blocked: one line, or in a
+    narrow drawing two."""
+    heading = _("Round {round} of at most {limit}", round=view["round"], limit=view["max_rounds"])
+    said = [svg.plain(_("first player:") + " "), svg.seat_name(view["first_player"])]
     if view["blocked"] and view["winners"] is None:
         said.append(svg.plain(" · " + _("blocked round: no move parts")))
     elif view["block_next"] and view["winners"] is None:
         said.append(svg.plain(" · " + _("the next round is blocked")))
-    return svg.text_parts(12, 20, said, {"font-size": 14})
+    size = {"font-size": 14}
+    if view["narrow"]:
+        return svg.text(12, 20, heading, {"text-anchor": "start", **size}) + svg.text_parts(
+            12, 42, said, size
+        )
+    return svg.text_parts(12, 20, [svg.plain(heading + " · "), *said], size)
 
 
-def _ring(length: int) -> list[Cell]:
-    """Cells around a rectangle, clockwise from the top left corner, one per main-path space."""
-    cols = max(4, round(length / 2.8))
+def _ring(length: int, most: int) -> list[Cell]:
+    """Cells around a rectangle, clockwise from the top left corner, one per main-path space:
+    at most `most` columns (at least 4), the rectangle a little wider than high if it may."""
+    cols = max(4, min(most, round(length / 2.8)))
     rows = max(3, -(-(length - 2 * cols) // 2) + 2)
     return _rectangle(cols, rows, 0)[:length]
 
@@ -504,36 +509,47 @@ def _markers(
     return parts
 
 
-def _hands(view: dict[str, JSON], top: float, width: float) -> str:
+def _hands(view: dict[str, JSON], top: float, width: float) -> tuple[str, float]:
+    """Every colour's hand, its cards in rows within `width`; the markup and the height used."""
     cards = {card["name"]: card for card in view["cards"]}
     symbols = view["map"]["symbols"]
+    per_row = max(1, int((width - 4) // (CARD_W + 8)))
     parts = []
     # The viewer's own colours first, nearest the board; then the others in colour order.
     order = sorted(
         range(len(view["colours"])), key=lambda c: view["markers"][c]["owner"] != view["seat"]
     )
-    for row, colour in enumerate(order):
+    y = top
+    for colour in order:
         name, hand = view["colours"][colour], view["hands"][colour]
-        y = top + 84 * row
         marker = view["markers"][colour]
         where = _where(marker, view["finished"], colour)
         mark = " · " + _("to play") + " ◀" if colour == view["to_play"] else ""
         parts += _marker(name, 22, y + 8)
-        said = [
-            svg.plain(f"{named(name)} · "),
-            svg.seat_name(marker["owner"]),
-            svg.plain(f" · {where}{mark}"),
-        ]
-        parts.append(svg.text_parts(40, y + 8, said, {"font-weight": "bold"}))
+        said = [svg.plain(f"{named(name)} · "), svg.seat_name(marker["owner"])]
+        bold = {"font-weight": "bold"}
+        if view["narrow"]:  # where the marker is goes on a line of its own
+            parts.append(svg.text_parts(40, y + 8, said, bold))
+            parts.append(svg.text(40, y + 26, where + mark, {"text-anchor": "start", **bold}))
+            y += 18
+        else:
+            parts.append(svg.text_parts(40, y + 8, [*said, svg.plain(f" · {where}{mark}")], bold))
+        live = colour == view["to_play"]
         drawn = [
-            _card(cards[card], symbols, 12 + (CARD_W + 8) * k, y + 24, colour == view["to_play"])
+            _card(cards[card], symbols, *_card_place(k, per_row, y + 24), live)
             for k, card in enumerate(hand)
         ]
         if not hand:
             drawn.append(svg.text(12, y + 46, _("no card in hand"), {"text-anchor": "start"}))
         parts.append(svg.group({"class": "hand", "data-hand": colour}, *drawn))
-    parts.append(_chips(view, top + 84 * len(view["colours"]), width))
-    return svg.group({"class": "hands"}, *parts)
+        y += 38 + CARD_H + (CARD_H + 8) * (max(1, -(-len(hand) // per_row)) - 1)
+    parts.append(_chips(view, y, width))
+    return svg.group({"class": "hands"}, *parts), y - top + 30
+
+
+def _card_place(k: int, per_row: int, top: float) -> tuple[float, float]:
+    """Where the `k`th card of a hand is drawn, `per_row` cards to a row from `top`."""
+    return 12 + (CARD_W + 8) * (k % per_row), top + (CARD_H + 8) * (k // per_row)
 
 
 def _where(marker: dict[str, Any], finished: list[int], colour: int) -> str:

@@ -335,30 +335,33 @@ def render_svg(view: dict[str, JSON]) -> str:
     margin = max(1, view["placement_margin"])
     min_x, min_y = min(xs) - margin, min(ys) - margin
     columns, rows = max(xs) + margin + 1 - min_x, max(ys) + margin + 1 - min_y
-    left, top = 16.0, 50.0
-    map_width = left * 2 + columns * TILE
-    width = max(map_width, 24 + 8 * (CARD_W + 6))
+    map_width = 32 + columns * TILE
+    width = max(map_width, svg.NARROW if view["narrow"] else 24 + 8 * (CARD_W + 6))
+    headline, lower = svg.heading(12, 20, _svg_headline(view), svg.flow_width(view, width) - 24)
+    left, top = 16.0, 50.0 + lower
 
     def at(cell: tuple[int, int]) -> tuple[float, float]:
         return (left + (cell[0] - min_x) * TILE, top + (cell[1] - min_y) * TILE)
 
     last = view.get("last_played") or {}
-    parts = [svg.text(12, 20, _svg_headline(view), {"text-anchor": "start", "font-size": 14})]
+    parts = [headline]
     parts += _grid(view, columns, rows, (min_x, min_y), at, last)
-    y = top + rows * TILE + 20
+    y = below = top + rows * TILE + 20
+    flow = svg.flow_width(view, width)  # the width below the map
     marked = set(last.get("cards", []))
     for seat in range(view["players"]):
-        seat_part, used = _seat_svg(view, seat, y, marked)
+        seat_part, used = _seat_svg(view, seat, y, marked, flow)
         parts.append(seat_part)
         y += used
-    chips = _chips(view, y)
+    chips, used = _chips(view, y, flow)
     if chips:
         parts.append(chips)
-        y += 44
-    key, used = svg.legend(12, y + 8, width - 24, _legend_entries())
+        y += used + 14
+    key, used = svg.legend(12, y + 8, flow - 24, _legend_entries())
     height = y + 8 + used + 8
     background = svg.tag("rect", {"width": width, "height": height, "fill": SEA})
-    return svg.document(width, height, "Mapped Out", background, *parts, key)
+    panels = below - 6 if view["narrow"] and width > flow else None
+    return svg.document(width, height, "Mapped Out", background, *parts, key, panels=panels)
 
 
 def _svg_headline(view: dict[str, JSON]) -> str:
@@ -514,48 +517,75 @@ def _tile_svg(tile: dict[str, Any], x: float, y: float, start: bool) -> list[str
     return parts
 
 
-def _seat_svg(view: dict[str, JSON], seat: int, y: float, marked: set[str]) -> tuple[str, float]:
-    """A seat's header, row of cards and hand; the height used."""
+def _seat_svg(
+    view: dict[str, JSON], seat: int, y: float, marked: set[str], width: float
+) -> tuple[str, float]:
+    """A seat's header, row of cards and hand, in rows within `width` (in a narrow drawing
+    the header's words under its name); the height used."""
+    top = y
     you = " " + _("(you)") if view["seat"] == seat else ""
     details = view["hand_details"][seat]
     points = f"{view['scores'][seat]:g}"
-    score = _("score {score}", score=points)
-    count = _("{count} tiles in hand", count=details["count"])
-    said = f"{you} · {score} · {count}"
-    said += " · " + _("directions inverted") if view["inverted"][seat] else ""
-    said += " ◀" if view["current_player"] == seat else ""
+    said = [_("score {score}", score=points), _("{count} tiles in hand", count=details["count"])]
+    if view["inverted"][seat]:
+        said.append(_("directions inverted"))
+    line = " · ".join(said) + (" ◀" if view["current_player"] == seat else "")
+    bold = {"font-weight": "bold"}
+    name = [svg.seat_name(seat), svg.plain(you)]
+    words = [svg.text_parts(36, y + 9, [*name, svg.plain(" · " + line)], bold)]
+    if view["narrow"]:
+        words = [
+            svg.text_parts(36, y + 9, name, bold),
+            svg.text(36, y + 27, line, {"text-anchor": "start", **bold}),
+        ]
+        y += 18
     header = svg.group(
         {**svg.pick(f"hands {seat}", _("swap hands with seat {seat}", seat=seat))},
-        *_pawn(seat, 21, y + 9),
-        svg.text_parts(36, y + 9, [svg.seat_name(seat), svg.plain(said)], {"font-weight": "bold"}),
+        *_pawn(seat, 21, top + 9),
+        *words,
     )
     parts = [header]
     cards = view["rows"][seat]
+    per_row = max(1, int((width - 12) // (CARD_W + 6)))
+    places = [_row_place(pos, per_row, y + 24) for pos in range(1, max(len(cards), 8) + 2)]
     for pos, card in enumerate(cards, start=1):
-        x = 12 + (CARD_W + 6) * (pos - 1)
-        parts.append(_card_svg(seat, pos, card, (x, y + 24), f"{seat}.{pos}" in marked))
+        parts.append(_card_svg(seat, pos, card, places[pos - 1], f"{seat}.{pos}" in marked))
     step = view["step"] or {}
     if step.get("do") == "insert" and step.get("owner") == seat:
-        parts += _insert_gaps(len(cards), y + 24)
+        parts += _insert_gaps(places[: len(cards) + 1])
     if step.get("do") == "reveal" and step["n"] > len(cards):  # a Reveal of a card not there
-        parts.append(_no_card(seat, step["n"], 12 + (CARD_W + 6) * (step["n"] - 1), y + 24))
+        parts.append(_no_card(seat, step["n"], *places[step["n"] - 1]))
+    row_lines = max(1, -(-(len(cards) + (step.get("do") == "insert")) // per_row))
+    hand_y = y + 24 + (CARD_H + 8) * row_lines + 2
     hand = view["hands"][seat]
     tiles = hand if isinstance(hand, list) else details["tiles"]
-    hand_y = y + 24 + CARD_H + 10
+    per_line = max(1, int((width - 12) // (TILE + 6)))
     hand_parts = [
-        _hand_tile(tile, 12 + (TILE + 6) * k, hand_y, isinstance(hand, list))
+        _hand_tile(tile, *_hand_place(k, per_line, hand_y), isinstance(hand, list))
         for k, tile in enumerate(tiles)
     ]
     hidden = details["count"] - len(tiles)
     if hidden > 0:
-        said = n_("{count} hidden tile", "{count} hidden tiles", hidden)
-        width = max(120.0, svg.label_width(said) + 16)
-        hand_parts.append(
-            svg.card(12 + (TILE + 6) * len(tiles), hand_y, width, 40, said, None, "#b8c4cc")
-        )
-    used = 24 + CARD_H + 10 + (TILE + 10 if details["count"] else 0) + 12
+        said_hidden = n_("{count} hidden tile", "{count} hidden tiles", hidden)
+        wide = max(120.0, svg.label_width(said_hidden) + 16)
+        x, card_y = _hand_place(len(tiles), per_line, hand_y)
+        if x + wide > width:
+            x, card_y = _hand_place(0, per_line, card_y + TILE + 6)
+        hand_parts.append(svg.card(x, card_y, wide, 40, said_hidden, None, "#b8c4cc"))
+    hand_lines = -(-(len(tiles) + (hidden > 0)) // per_line) if details["count"] else 0
+    used = hand_y - top + (TILE + 6) * hand_lines + (16 if hand_lines else 12)
     parts.append(svg.group({"class": "hand", "data-hand": seat}, *hand_parts))
     return svg.group({"class": "seat", "data-seat": seat}, *parts), used
+
+
+def _row_place(pos: int, per_row: int, top: float) -> tuple[float, float]:
+    """Where place `pos` of a row of cards is drawn, `per_row` to a line from `top`."""
+    return 12 + (CARD_W + 6) * ((pos - 1) % per_row), top + (CARD_H + 8) * ((pos - 1) // per_row)
+
+
+def _hand_place(k: int, per_line: int, top: float) -> tuple[float, float]:
+    """Where the `k`th tile of a hand is drawn, `per_line` to a line from `top`."""
+    return 12 + (TILE + 6) * (k % per_line), top + (TILE + 6) * (k // per_line)
 
 
 def _no_card(seat: int, pos: int, x: float, y: float) -> str:
@@ -572,17 +602,17 @@ def _no_card(seat: int, pos: int, x: float, y: float) -> str:
     )
 
 
-def _insert_gaps(cards: int, y: float) -> list[str]:
-    """Where a drawn card may join the row: before each card and after the last."""
+def _insert_gaps(places: list[tuple[float, float]]) -> list[str]:
+    """Where a drawn card may join the row: before each card and after the last (`places`:
+    where each place of the row is drawn)."""
     gaps = []
-    for pos in range(1, cards + 2):
-        x = 12 + (CARD_W + 6) * (pos - 1) - 6
+    for pos, (x, y) in enumerate(places, start=1):
         gaps.append(
             svg.group(
                 svg.pick(f"insert {pos}", _("place {pos} of your row", pos=pos)),
                 svg.tag(
                     "rect",
-                    {"x": x, "y": y - 2, "width": 8, "height": CARD_H + 4, "fill": "#f6d27a"},
+                    {"x": x - 6, "y": y - 2, "width": 8, "height": CARD_H + 4, "fill": "#f6d27a"},
                 ),
             )
         )
@@ -649,14 +679,18 @@ def _hand_tile(tile: dict[str, Any], x: float, y: float, own: bool) -> str:
     return svg.group(attrs, *body, label)
 
 
-def _chips(view: dict[str, JSON], y: float) -> str:
+def _chips(view: dict[str, JSON], y: float, width: float) -> tuple[str, float]:
+    """The chips of the step at hand, in rows within `width`; the height used."""
     step = str((view["step"] or {}).get("do"))
-    chips = [(tokens, _(label)) for tokens, label in CHIPS.get(step, ())]
+    chips: list[tuple[str, str | None]] = [
+        (tokens, _(label)) for tokens, label in CHIPS.get(step, ())
+    ]
     if step in DONE_STEPS:
         chips.append(("done", _("take no tile") if step == "take" else _("done")))
     if view["current_player"] is None or not chips:
-        return ""
-    return svg.group({"class": "chips"}, *svg.chip_rows(chips, 12, y))
+        return "", 0.0
+    drawn = svg.group({"class": "chips"}, *svg.chip_rows(chips, 12, y, width))
+    return drawn, svg.chip_rows_height(chips, 12, width)
 
 
 @cached_per_language(maxsize=None)

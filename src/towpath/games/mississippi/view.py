@@ -130,17 +130,21 @@ def render_svg(view: dict[str, JSON]) -> str:
     for space, move in _move_picks(view).items() if view["picking"] else ():
         parts.append(svg.group(svg.pick(move, _move_label(move, space)), river.targets[space]))
     y = river.below
-    parts.append(_boat_rows(view, y))
+    flow = svg.flow_width(view, river.width)  # the width below the river
+    parts.append(_boat_rows(view, y, flow))
     y += ROW * (len(view["boats"]) + 1)
     moving = view["current_player"]
     if moving is not None:
         boat = view["boats"][moving]
         passing = boat["started"] or not boat["logs"]
-        parts.append(_chips(boat["started"], passing, y, river.width))
-    key, used = svg.legend(12, y + 48, river.width - 24, _legend_entries())
+        chips = _chips(boat["started"], passing, y, flow)
+        parts.append(chips)
+        y += svg.chip_rows_height(TURNS, 12, flow - 44) - 30 if chips and boat["started"] else 0
+    key, used = svg.legend(12, y + 48, flow - 24, _legend_entries())
     height = y + 48 + used + 8
     background = svg.tag("rect", {"width": river.width, "height": height, "fill": svg.LAND})
-    return svg.document(river.width, height, "Mississippi", background, *parts, key)
+    panels = river.below - 8 if view["narrow"] and river.width > flow else None
+    return svg.document(river.width, height, "Mississippi", background, *parts, key, panels=panels)
 
 
 def _headline(view: dict[str, JSON]) -> str:
@@ -362,7 +366,7 @@ def _boat_hexagon(
     return svg.group(attrs, *parts)
 
 
-def _boat_rows(view: dict[str, JSON], top: float) -> str:
+def _boat_rows(view: dict[str, JSON], top: float, width: float) -> str:
     finish = view["river_length"] + 1
     rows = []
     for seat, boat in enumerate(view["boats"]):
@@ -375,13 +379,15 @@ def _boat_rows(view: dict[str, JSON], top: float) -> str:
             else _("space {space}", space=space)
         )
         moving = view["current_player"] == seat
-        rows.append(_boat_row(seat, top + ROW * seat + 14, where, boat["logs"], moving))
+        y = top + ROW * seat + 14
+        rows.append(_boat_row(seat, y, where, boat["logs"], moving, width))
     return svg.group({"class": "boats"}, *rows)
 
 
 @cached_per_language(maxsize=4096)
-def _boat_row(seat: int, y: float, where: str, logs: int, moving: bool) -> str:
-    """A boat's row under the river: where it is, its logs, and whether it is to move."""
+def _boat_row(seat: int, y: float, where: str, logs: int, moving: bool, width: float) -> str:
+    """A boat's row under the river: where it is, its logs, and whether it is to move (its
+    words narrowed to `width` where a name of 12 letters would pass it)."""
     on = svg.ink_on(svg.seat_colour(seat))
     said = n_(" · {where} · {count} log", " · {where} · {count} logs", logs, where=where)
     said += _(" ◀ to move") if moving else ""
@@ -389,7 +395,12 @@ def _boat_row(seat: int, y: float, where: str, logs: int, moving: bool) -> str:
         (
             svg.tag("circle", {"cx": 22, "cy": y, "r": 11, "fill": svg.seat_colour(seat)}),
             svg.text(22, y + 0.5, seat + 1, {"fill": on, "font-weight": "bold"}),
-            svg.text_parts(42, y, [svg.seat_name(seat), svg.plain(said)]),
+            svg.text_parts(
+                42,
+                y,
+                [svg.seat_name(seat), svg.plain(said)],
+                svg.fitted("N" * 12 + said, width - 50),
+            ),
         )
     )
 

@@ -12,8 +12,35 @@ const zoomNow = () => Number(localStorage.getItem(zoomKey())) || 0;
 export function drawBoard(box, svg, text) {
   if (svg) box.innerHTML = svg;
   else box.replaceChildren(el("pre", { text: text || "" }));
+  splitPanels(box);
   sizeBoard(box);
   nameSeatsInBoard(box);
+}
+
+// A narrow drawing (a phone's) says where its panels start and how wide they are
+// (`data-panels="Y,W"`): everything below Y is moved to a drawing of its own, W wide, that stays
+// in view at the box's left while the board above it is scrolled sideways.
+function splitPanels(box) {
+  const board = box.querySelector("svg");
+  if (!board || !board.dataset.panels) return;
+  const [top, wide] = board.dataset.panels.split(",").map(Number);
+  const width = Number(board.getAttribute("width")), height = Number(board.getAttribute("height"));
+  const panels = board.cloneNode(false);
+  for (const name of ["role", "aria-label", "data-panels"]) panels.removeAttribute(name);
+  panels.setAttribute("viewBox", `0 ${top} ${wide} ${height - top}`);
+  panels.setAttribute("width", wide);
+  panels.setAttribute("height", height - top);
+  panels.classList.add("panels");
+  const background = board.querySelector(":scope > rect");
+  if (background) panels.append(background.cloneNode(false));
+  for (const part of [...board.children]) {
+    if (part.getBBox && part !== background && part.getBBox().y >= top - 0.5) panels.append(part);
+  }
+  board.setAttribute("viewBox", `0 0 ${width} ${top}`);
+  board.setAttribute("height", top);
+  const both = el("div", { class: "board-wide" }, board, panels);
+  if (background) both.style.background = background.getAttribute("fill");  // beside the panels too
+  box.replaceChildren(both);
 }
 
 // The least scale at which every text of the drawing is 12 px or more.
@@ -67,7 +94,7 @@ export function preview(action) {
   const turning = svg.querySelector("[data-turning]");
   if (!/^r\d$/.test(word) && turning) {
     const [x, y] = turning.dataset.centre.split(",").map(Number);
-    turning.setAttribute("transform", `rotate(${sixths * 60} ${x} ${y})`);
+    if (sixths) turning.setAttribute("transform", `rotate(${sixths * 60} ${x} ${y})`);
     return;
   }
   const centred = pickedNodes().filter((n) => n.dataset.centre);

@@ -17,6 +17,11 @@ let ownReissue = null;   // the host re-issuing their own seat's link: the socke
 let boardParts = new Map();  // the board's parts, by key, as the last state message named them
 let movesKept = [];          // every move so far, in words
 let logKept = [];            // and in notation
+// A phone's page gets boards drawn narrow (their hands and buttons within its width); turning
+// the phone across the width reconnects, so the server draws the board again for it.
+const phone = matchMedia("(max-width: 600px)");
+let narrow = phone.matches;  // as the socket told the server
+phone.addEventListener("change", () => { if (phone.matches !== narrow) socket?.close(); });
 
 // Open the socket; `handler` is given each message, a state message with its whole board,
 // moves and log.
@@ -36,7 +41,7 @@ function connect() {
   const sent = tokens.seat || null;
   ownReissue = null;
   socket = new WebSocket(`${scheme}://${location.host}/api/rooms/${encodeURIComponent(roomId)}/socket`);
-  socket.onopen = () => { retries = 0; send({ type: "auth", token: sent, host: tokens.host || null }); setConnection(true); };
+  socket.onopen = () => { retries = 0; narrow = phone.matches; send({ type: "auth", token: sent, host: tokens.host || null, narrow }); setConnection(true); };
   socket.onmessage = (event) => receive(made(JSON.parse(event.data)));
   socket.onclose = (event) => {
     if (event.code === 4403 && ownReissue) { ownReissue.then(connect); return; }  // the host's own seat

@@ -14,7 +14,11 @@ function chosenGame() {
 const CLOCKS = [[null, t("no clock")], [30, t("30 seconds a turn")], [60, t("1 minute a turn")], [120, t("2 minutes a turn")],
   [300, t("5 minutes a turn")], [900, t("15 minutes a turn")], [3600, t("1 hour a turn")], [86400, t("1 day a turn")]];
 // The bot levels as the seat menu offers them (other bots go by their own names).
-const LEVELS = { easy: t("easy bot"), normal: t("normal bot"), hard: t("hard bot") };
+const BOTS = {
+  easy: t("easy bot"), normal: t("normal bot"), hard: t("hard bot"),
+  greedy: t("greedy bot"), mcts: t("search bot (MCTS)"), playout: t("playout bot"), random: t("random bot"),
+};
+const botName = (name) => BOTS[name] || t("{name} bot", { name });
 
 function showGames() {
   const box = $("games");
@@ -123,8 +127,8 @@ function showSeats() {
   const box = $("seats");
   const count = Number($("players").value) || chosenGame().default_players;
   const people = [["human", t("person, invited (by link)")], ["open", t("person, open (anyone may join)")]];
-  const levels = catalogue.bots.filter((b) => b.level).map((b) => [b.name, (LEVELS[b.name] || t("{name} bot", { name: b.name })) + ": " + b.thinking]);
-  const advanced = catalogue.bots.filter((b) => !b.level).map((b) => [b.name, t("{name} bot", { name: b.name })]);
+  const levels = catalogue.bots.filter((b) => b.level).map((b) => [b.name, botName(b.name) + ": " + b.thinking]);
+  const advanced = catalogue.bots.filter((b) => !b.level).map((b) => [b.name, botName(b.name)]);
   const options = (pairs) => pairs.map(([value, text]) => el("option", { value, text }));
   const before = [...box.querySelectorAll("select[data-seat]")].map((s) => s.value);
   const names = [...box.querySelectorAll("input[id^=seat-name-]")].map((i) => i.value);

@@ -2,7 +2,7 @@
 // actions (see towpath.core.svg for the drawing's conventions, towpath.server.protocol for the
 // messages). What the page knows is `table` (table.js); the board (board.js), the socket
 // (connection.js) and the panels (panels.js) are modules of their own.
-import { candidates, covered, pick, split, turnFamily } from "./picking.js";
+import { candidates, covered, pick, split, turnFamily, turnOf } from "./picking.js";
 import { $, el } from "./dom.js";
 import { languageMenu, t, translate } from "./i18n.js";
 import { focusBoard } from "./minimap.js";
@@ -110,7 +110,7 @@ function showPanel() {
   $("turns").classList.add("hidden");
   $("confirm").classList.add("hidden");
   $("offers").replaceChildren();
-  if (!open) return;
+  if (!open) { preview({ action: "" }); return; }
   const chosen = runs();
   const left = candidates(table.current.legal, table.words, chosen);
   $("picked").textContent = t("You picked {parts}", { parts: pickedNodes().map((n) => named(n.getAttribute("aria-label") || n.dataset.pick)).join(" · ") });
@@ -129,6 +129,8 @@ function showPanel() {
     preview(action);
     return;
   }
+  // A turn picked before the place (a Mississippi boat's): the piece is shown turned already.
+  preview(left.every((a) => turnOf(a) === turnOf(left[0])) ? left[0] : { action: "" });
   const whole = left.filter((a) => covered(a.action, chosen));
   const offered = left.length <= OFFERED ? left : whole;
   if (!offered.length) {
