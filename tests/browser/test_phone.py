@@ -52,10 +52,11 @@ def out_of_view(page: Page) -> list[str]:
         """() => {
           const board = document.querySelector("#board");
           const fits = board.scrollWidth <= board.clientWidth + 2;
-          const own = board.querySelector("svg.panels") || (fits && board.querySelector("svg"));
-          if (!own) return ["(a board wider than the screen has no panels)"];
+          const panels = board.querySelector("svg.panels");
+          if (!panels && !fits) return ["(a board wider than the screen has no panels)"];
+          const own = board.querySelectorAll(panels ? "svg.panels [data-pick]" : "[data-pick]");
           const box = board.getBoundingClientRect();
-          return [...own.querySelectorAll("[data-pick]")].filter((node) => {
+          return [...own].filter((node) => {
             const drawn = node.getBoundingClientRect();
             return drawn.left < box.left - 1 || drawn.right > box.right + 1;
           }).map((node) => node.dataset.pick);

@@ -39,6 +39,6 @@ def test_boxes_flow_in_rows_within_the_width() -> None:
 
 
 def test_a_narrow_document_says_where_its_panels_start() -> None:
-    drawing = svg.document(600, 900, "Board", panels=412.5)
-    assert f'data-panels="412.5,{svg.NARROW}"' in drawing
+    drawing = svg.document(600, 900, "Board", panels=(412.5, 32))
+    assert f'data-panels="412.5,{svg.NARROW},32"' in drawing
     assert "data-panels" not in svg.document(600, 900, "Board")

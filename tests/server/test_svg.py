@@ -122,8 +122,8 @@ def check_narrow(wide: str, narrow: str) -> None:
     panels = root.attrib.get("data-panels")
     assert width <= NARROW or panels is not None, width
     if panels is not None:
-        top, flow = map(float, panels.split(","))
-        assert flow == NARROW and 0 < top < float(root.attrib["height"])
+        top, flow, head = map(float, panels.split(","))
+        assert flow == NARROW and 0 < head < top < float(root.attrib["height"])
 
 
 def test_the_seat_of_a_drawing_is_checked() -> None:

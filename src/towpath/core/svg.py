@@ -143,11 +143,16 @@ class Drawing(str):
 
 
 def document(
-    width: float, height: float, heading: str, *children: str, panels: float | None = None
+    width: float,
+    height: float,
+    heading: str,
+    *children: str,
+    panels: tuple[float, float] | None = None,
 ) -> Drawing:
     """The whole drawing, scaled to its container by the viewBox. `panels`: in a narrow
     drawing wider than `NARROW`, where the parts that flow start (all below it lies within
-    `NARROW` units): the web client keeps them in view while the board above scrolls."""
+    `NARROW` units) and how high the heading is (all above it lies within `NARROW` too): the
+    web client keeps both in view while the board between them scrolls sideways."""
     attrs = {
         "xmlns": "http://www.w3.org/2000/svg",
         "viewBox": f"0 0 {_attr(float(width))} {_attr(float(height))}",
@@ -158,7 +163,9 @@ def document(
         "aria-label": heading,
         "font-family": "system-ui, sans-serif",
         "font-size": 13,
-        "data-panels": None if panels is None else f"{_attr(float(panels))},{NARROW}",
+        "data-panels": None
+        if panels is None
+        else f"{_attr(panels[0])},{NARROW},{_attr(panels[1])}",
     }
     parts = (f"<svg{_written(attrs)}>{title(heading)}", *filter(None, children), "</svg>")
     whole = Drawing("".join(parts))

@@ -391,7 +391,7 @@ def render_svg(view: dict[str, JSON]) -> str:
     cols, rows = board["cols"], board["rows"]
     left = HEX * 2.4
     board_width = left * 2 + (cols - 1) * HEX * 1.5
-    width = max(board_width, 470.0)
+    width = max(board_width, svg.NARROW if view["narrow"] else 470.0)
     flow = svg.flow_width(view, width)  # the panels' width
     headline, lower = svg.heading(12, 20, _svg_status(view), flow - 24)
     top = 44 + HEX * 2 + lower
@@ -428,7 +428,7 @@ def render_svg(view: dict[str, JSON]) -> str:
     key, used = svg.legend(12, y, flow - 24, _legend_entries())
     height = y + used + 8
     background = svg.tag("rect", {"width": width, "height": height, "fill": "#e8e1c8"})
-    panels = board_height - 10 if view["narrow"] and width > flow else None
+    panels = (board_height - 10, 32 + lower) if view["narrow"] and width > flow else None
     return svg.document(width, height, _("Canal King"), background, *parts, key, panels=panels)
 
 

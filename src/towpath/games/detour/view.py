@@ -240,7 +240,8 @@ def render_svg(view: dict[str, JSON]) -> str:
     lanes = _lanes(board, ring)
     cols = max(x for x, _ in ring) + 1
     rows = max(y for _, y in ring) + 1
-    top = 56.0 + 20 * bool(view["narrow"])
+    headline, lower = _svg_headline(view)
+    top = 56.0 + lower
     width = max(left * 2 + cols * CELL, svg.NARROW if view["narrow"] else 0)
 
     def at(cell: Cell) -> tuple[float, float]:
@@ -248,7 +249,7 @@ def render_svg(view: dict[str, JSON]) -> str:
 
     last = view.get("last_played") or {}
     distances = _distances(view, len(board["costs"]))
-    parts = [_svg_headline(view)]
+    parts = [headline]
     for detour in board["detours"]:
         parts.append(_detour_line(detour, ring, lanes[detour["name"]], at))
     for space, cost in enumerate(board["costs"]):
@@ -270,21 +271,24 @@ def render_svg(view: dict[str, JSON]) -> str:
     return svg.document(width, height, "Detour", background, *parts, key)
 
 
-def _svg_headline(view: dict[str, JSON]) -> str:
+def _svg_headline(view: dict[str, JSON]) -> tuple[str, float]:
     """The round and the first player, then whether a round is blocked: one line, or in a
-    narrow drawing two."""
+    narrow drawing a line each; the markup and the height of the lines after the first."""
     heading = _("Round {round} of at most {limit}", round=view["round"], limit=view["max_rounds"])
-    said = [svg.plain(_("first player:") + " "), svg.seat_name(view["first_player"])]
+    first = [svg.plain(_("first player:") + " "), svg.seat_name(view["first_player"])]
+    blocked = []
     if view["blocked"] and view["winners"] is None:
-        said.append(svg.plain(" · " + _("blocked round: no move parts")))
+        blocked.append(_("blocked round: no move parts"))
     elif view["block_next"] and view["winners"] is None:
-        said.append(svg.plain(" · " + _("the next round is blocked")))
+        blocked.append(_("the next round is blocked"))
     size = {"font-size": 14}
-    if view["narrow"]:
-        return svg.text(12, 20, heading, {"text-anchor": "start", **size}) + svg.text_parts(
-            12, 42, said, size
-        )
-    return svg.text_parts(12, 20, [svg.plain(heading + " · "), *said], size)
+    if not view["narrow"]:
+        said = [svg.plain(heading + " · "), *first, *(svg.plain(" · " + b) for b in blocked)]
+        return svg.text_parts(12, 20, said, size), 0.0
+    lines = [svg.text(12, 20, heading, {"text-anchor": "start", **size})]
+    lines.append(svg.text_parts(12, 40, first, size))
+    lines += [svg.text(12, 60, b, {"text-anchor": "start", **size}) for b in blocked]
+    return "".join(lines), 20.0 * (len(lines) - 1)
 
 
 def _ring(length: int, most: int) -> list[Cell]:

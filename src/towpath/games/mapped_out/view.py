@@ -360,7 +360,7 @@ def render_svg(view: dict[str, JSON]) -> str:
     key, used = svg.legend(12, y + 8, flow - 24, _legend_entries())
     height = y + 8 + used + 8
     background = svg.tag("rect", {"width": width, "height": height, "fill": SEA})
-    panels = below - 6 if view["narrow"] and width > flow else None
+    panels = (below - 6, top - 16) if view["narrow"] and width > flow else None
     return svg.document(width, height, "Mapped Out", background, *parts, key, panels=panels)
 
 

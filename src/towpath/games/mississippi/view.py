@@ -143,7 +143,7 @@ def render_svg(view: dict[str, JSON]) -> str:
     key, used = svg.legend(12, y + 48, flow - 24, _legend_entries())
     height = y + 48 + used + 8
     background = svg.tag("rect", {"width": river.width, "height": height, "fill": svg.LAND})
-    panels = river.below - 8 if view["narrow"] and river.width > flow else None
+    panels = (river.below - 8, 29.0) if view["narrow"] and river.width > flow else None
     return svg.document(river.width, height, "Mississippi", background, *parts, key, panels=panels)
 
 

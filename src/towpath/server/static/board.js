@@ -17,30 +17,38 @@ export function drawBoard(box, svg, text) {
   nameSeatsInBoard(box);
 }
 
-// A narrow drawing (a phone's) says where its panels start and how wide they are
-// (`data-panels="Y,W"`): everything below Y is moved to a drawing of its own, W wide, that stays
-// in view at the box's left while the board above it is scrolled sideways.
+// A narrow drawing (a phone's) says where its panels start, how wide they are and how high its
+// heading is (`data-panels="Y,W,H"`): the heading (above H) and the panels (below Y) are moved to
+// drawings of their own, W wide, that stay in view at the box's left while the board between
+// them is scrolled sideways.
 function splitPanels(box) {
   const board = box.querySelector("svg");
   if (!board || !board.dataset.panels) return;
-  const [top, wide] = board.dataset.panels.split(",").map(Number);
+  const [top, wide, head] = board.dataset.panels.split(",").map(Number);
   const width = Number(board.getAttribute("width")), height = Number(board.getAttribute("height"));
-  const panels = board.cloneNode(false);
-  for (const name of ["role", "aria-label", "data-panels"]) panels.removeAttribute(name);
-  panels.setAttribute("viewBox", `0 ${top} ${wide} ${height - top}`);
-  panels.setAttribute("width", wide);
-  panels.setAttribute("height", height - top);
-  panels.classList.add("panels");
   const background = board.querySelector(":scope > rect");
-  if (background) panels.append(background.cloneNode(false));
+  const band = (from, to) => {  // a drawing of the parts between two heights, kept at the left
+    const part = board.cloneNode(false);
+    for (const name of ["role", "aria-label", "data-panels"]) part.removeAttribute(name);
+    part.setAttribute("viewBox", `0 ${from} ${wide} ${to - from}`);
+    part.setAttribute("width", wide);
+    part.setAttribute("height", to - from);
+    part.classList.add("panels");
+    if (background) part.append(background.cloneNode(false));
+    return part;
+  };
+  const heading = band(0, head), panels = band(top, height);
   for (const part of [...board.children]) {
-    if (part.getBBox && part !== background && part.getBBox().y >= top - 0.5) panels.append(part);
+    if (!part.getBBox || part === background) continue;
+    const drawn = part.getBBox();
+    if (drawn.y >= top - 0.5) panels.append(part);
+    else if (drawn.y + drawn.height <= head + 0.5) heading.append(part);
   }
-  board.setAttribute("viewBox", `0 0 ${width} ${top}`);
-  board.setAttribute("height", top);
-  const both = el("div", { class: "board-wide" }, board, panels);
-  if (background) both.style.background = background.getAttribute("fill");  // beside the panels too
-  box.replaceChildren(both);
+  board.setAttribute("viewBox", `0 ${head} ${width} ${top - head}`);
+  board.setAttribute("height", top - head);
+  const all = el("div", { class: "board-wide" }, ...(head ? [heading] : []), board, panels);
+  if (background) all.style.background = background.getAttribute("fill");  // beside the panels too
+  box.replaceChildren(all);
 }
 
 // The least scale at which every text of the drawing is 12 px or more.
@@ -54,7 +62,7 @@ function readable(svg) {
 // never with text under 12 px: on a narrow screen it scrolls in its box, under a small map of the
 // whole; "fit" fits the width as far as that allows.
 export function sizeBoard(box) {
-  const svg = box.querySelector("svg");
+  const svg = box.querySelector("svg:not(.panels)");
   if (!svg) return;
   const natural = Number(svg.getAttribute("width"));
   const room = box.clientWidth || natural;
@@ -67,7 +75,7 @@ export function sizeBoard(box) {
 }
 
 export function setZoom(change) {
-  const svg = $("board").querySelector("svg");
+  const svg = $("board").querySelector("svg:not(.panels)");
   if (!svg) return;
   const natural = Number(svg.getAttribute("width"));
   const now = svg.getBoundingClientRect().width / natural;
@@ -85,7 +93,7 @@ export function pickedNodes() {
 
 // Draw the previewed turn: a piece put on a place (rK), or the piece to move turned (r±k).
 export function preview(action) {
-  const svg = $("board").querySelector("svg");
+  const svg = $("board").querySelector("svg:not(.panels)");
   if (!svg) return;
   svg.querySelectorAll(".preview").forEach((n) => n.remove());
   svg.querySelectorAll("[data-turning]").forEach((n) => n.removeAttribute("transform"));
@@ -130,7 +138,7 @@ const placed = (point) => Boolean(point) && point.every(Number.isFinite);
 
 // Where the board's pieces stand now, to be moved from when the next drawing comes.
 export function piecePlaces(box) {
-  const svg = box.querySelector("svg");
+  const svg = box.querySelector("svg:not(.panels)");
   return new Map(svg ? [...svg.querySelectorAll("[data-piece]")].map((n) => [n.dataset.piece, centre(n)]) : []);
 }
 
@@ -157,7 +165,7 @@ function stepsOf(svg, pieces, before, story) {
 export async function playMotion(box, before, story) {
   const run = ++motion;
   delete document.body.dataset.moving;  // an older motion's drawing is gone
-  const svg = box.querySelector("svg");
+  const svg = box.querySelector("svg:not(.panels)");
   if (!svg || !before.size || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
   const pieces = new Map([...svg.querySelectorAll("[data-piece]")].map((n) => [n.dataset.piece, n]));
   const steps = stepsOf(svg, pieces, before, story || []);

@@ -30,7 +30,7 @@ function frame(box, map) {
 
 export function showMap(box) {
   const map = mapOf(box);
-  const svg = box.querySelector("svg");
+  const svg = box.querySelector("svg:not(.panels)");
   const scrolls = Boolean(svg) && box.scrollWidth > box.clientWidth + 4;
   map.classList.toggle("hidden", !scrolls);
   if (!scrolls) return map.replaceChildren();
