@@ -259,3 +259,6 @@ def test_replay_and_record_once_the_game_is_over(client: TestClient) -> None:
         assert shown["steps"] == 2 and shown["action"] == (
             record["actions"][step - 1] if step else None
         )
+    phone = client.get(f"/api/rooms/{room}/replay?step=2&narrow=true").json()
+    assert phone["svg"] == towpath.replay(record, 2).render_svg(None, reveal=True, narrow=True)
+    assert phone["svg"] != shown["svg"] and phone["view"] == shown["view"]

@@ -384,6 +384,7 @@ async def replay(
     room_id: str,
     lobby: LobbyDep,
     step: Annotated[int, Query(ge=0, le=1_000_000, description="actions played")] = 0,
+    narrow: Annotated[bool, Query(description="the board drawn for a phone")] = False,
     token: TokenDep = None,
 ) -> Response:
     """A finished (or archived) game's position after `step` actions, every secret shown (the
@@ -393,7 +394,7 @@ async def replay(
         if not room.closed():
             raise Refused(409, _("the replay opens once the game is over"), "game over")
         step = min(step, len(room.row.actions))
-        shown = await asyncio.to_thread(room.replay().answer, step, viewer.seat)
+        shown = await asyncio.to_thread(room.replay().answer, step, viewer.seat, narrow)
         return Response(shown, media_type="application/json")
 
 

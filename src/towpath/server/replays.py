@@ -47,24 +47,25 @@ class Replay:
         self.about = about
         self.lock = threading.Lock()  # answers are made in worker threads
         self.positions: dict[int, State] = {}
-        self.answers: OrderedDict[tuple[int, int | None, str], bytes] = OrderedDict()
+        self.answers: OrderedDict[tuple[int, int | None, str, bool], bytes] = OrderedDict()
 
-    def answer(self, step: int, seat: int | None) -> bytes:
+    def answer(self, step: int, seat: int | None, narrow: bool = False) -> bytes:
         """The position after `step` actions as `seat` is shown it, every secret revealed, in
-        JSON, in the language spoken now."""
+        JSON, in the language spoken now (`narrow`: its board drawn for a phone)."""
         with self.lock:
-            key = (step, seat, language())
+            key = (step, seat, language(), narrow)
             found = self.answers.get(key)
             if found is None:
-                found = self.answers[key] = json.dumps(self._made(step, seat)).encode()
+                made = self._made(step, seat, narrow)
+                found = self.answers[key] = json.dumps(made).encode()
                 if len(self.answers) > ANSWERS_KEPT:
                     self.answers.popitem(last=False)
             self.answers.move_to_end(key)
             return found
 
-    def _made(self, step: int, seat: int | None) -> dict[str, Any]:
+    def _made(self, step: int, seat: int | None, narrow: bool) -> dict[str, Any]:
         state = self.position(step)
-        svg, text = drawing(state, seat, reveal=True)
+        svg, text = drawing(state, seat, reveal=True, narrow=narrow)
         log = state.log(seat)
         return {
             **self.about,

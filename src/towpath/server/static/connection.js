@@ -19,7 +19,7 @@ let movesKept = [];          // every move so far, in words
 let logKept = [];            // and in notation
 // A phone's page gets boards drawn narrow (their hands and buttons within its width); turning
 // the phone across the width reconnects, so the server draws the board again for it.
-const phone = matchMedia("(max-width: 600px)");
+export const phone = matchMedia("(max-width: 600px)");
 let narrow = phone.matches;  // as the socket told the server
 phone.addEventListener("change", () => { if (phone.matches !== narrow) socket?.close(); });
 

@@ -3,7 +3,7 @@
 import { $, el } from "./dom.js";
 import { language, t, tn } from "./i18n.js";
 import { drawBoard } from "./board.js";
-import { act, reconnectWith, send } from "./connection.js";
+import { act, phone, reconnectWith, send } from "./connection.js";
 import { headers, keepSeatToken, roomId, tokens } from "./link.js";
 import { botPlays, mine, nameOf, named, seatNumber, table } from "./table.js";
 
@@ -276,7 +276,7 @@ export function showResult() {
 async function showReplay(step) {
   const steps = table.current.moves.length;
   replayStep = Math.max(0, Math.min(step, steps));
-  const response = await fetch(`/api/rooms/${roomId}/replay?step=${replayStep}`, { headers });
+  const response = await fetch(`/api/rooms/${roomId}/replay?step=${replayStep}&narrow=${phone.matches}`, { headers });
   const data = await response.json();
   if (!response.ok) { $("replay-label").textContent = data.detail; return; }
   $("replay-step").value = data.step;
