@@ -1,29 +1,38 @@
-"""The one-seat Gymnasium environment: Gymnasium's own checker, whole games against bots."""
+"""The one-seat Gymnasium environment: Gymnasium's own checker, the illegal-action policy, whole
+games against bots."""
 
 from __future__ import annotations
 
+import warnings
+
+import gymnasium as gym
 import numpy as np
 import pytest
-from gymnasium.utils import env_checker, passive_env_checker
+from gymnasium.utils import env_checker
 
 import towpath
 from towpath.core.errors import GameError
 from towpath.interop import gymnasium
 
 
-@pytest.mark.parametrize("game_id", ["mississippi", "detour"])
-def test_gymnasium_checks_pass(game_id: str) -> None:
-    """Gymnasium's checker, its steps taking masked actions (an illegal action raises)."""
-    env = gymnasium.env(game_id, seat=1, opponents="random", players=3)
-    passive_env_checker.check_observation_space(env.observation_space)
-    passive_env_checker.check_action_space(env.action_space)
-    env_checker.check_reset_return_type(env)
-    env_checker.check_reset_seed_determinism(env)
-    env_checker.check_reset_options(env)
-    observation, _ = passive_env_checker.env_reset_passive_checker(env, seed=3)
-    for _ in range(5):
-        action = env.action_space.sample(observation["action_mask"])
-        observation, *_ = passive_env_checker.env_step_passive_checker(env, action)
+@pytest.mark.parametrize("game_id", towpath.game_ids())
+def test_gymnasiums_own_checker_passes_with_no_warning(game_id: str) -> None:
+    """`check_env` as Gymnasium runs it, its steps taking any action id, render modes too."""
+    env = gym.make(f"towpath/{game_id}-v0", players=2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        env_checker.check_env(env.unwrapped)
+
+
+def test_an_illegal_action_is_refused_with_the_penalty_and_no_move() -> None:
+    env = gymnasium.env("detour", players=2, illegal_reward=-0.5)
+    observation, _ = env.reset(seed=3)
+    before = env.state.to_json()
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    after, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated) == (-0.5, False, False)
+    assert "is not a legal action here" in info["illegal"] and env.state.to_json() == before
+    assert (after["observation"] == observation["observation"]).all()
 
 
 def play(env: gymnasium.TowpathSeatEnv, seed: int) -> tuple[list[str], float, bool, bool]:

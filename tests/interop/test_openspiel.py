@@ -142,3 +142,15 @@ def test_serialized_state_continues_exactly() -> None:
     state.apply_action(state.legal_actions()[0])
     assert str(copy) == str(state)
     assert pickle.loads(pickle.dumps(state.world)).state.to_json() == state.towpath.to_json()
+
+
+@pytest.mark.parametrize("name", ["towpath_detour(players=3)", "towpath_mapped_out(players=2)"])
+def test_the_game_and_its_states_pickle(name: str) -> None:
+    game = pyspiel.load_game(name)
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game) and type(again) is type(game)
+    state = game.new_initial_state()
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[-1] if not state.is_chance_node() else 7)
+    copy = pickle.loads(pickle.dumps(state))
+    assert str(copy) == str(state) and copy.legal_actions() == state.legal_actions()

@@ -32,11 +32,11 @@ class WatchedEnv(TowpathEnv):
         if self.lead:
             seed, options = self.lead[0], {"actions": self.lead[1]}
         super().reset(seed, options)
-        self.seen |= PHASES[self.game.id](self.state.view(None))
+        self.seen |= PHASES[self.game.id](self.game_state.view(None))
 
     def step(self, action: int | None) -> None:
         super().step(action)
-        self.seen |= PHASES[self.game.id](self.state.view(None))
+        self.seen |= PHASES[self.game.id](self.game_state.view(None))
 
 
 def watch(watched: list[WatchedEnv], case: Case) -> WatchedEnv:
@@ -65,27 +65,40 @@ def test_api_and_seed_tests_pass_reaching_every_phase(game_id: str) -> None:
 def test_reset_can_start_after_given_actions() -> None:
     env = pettingzoo.env("detour", players=2)
     env.reset(seed=5, options={"actions": ["move voyage 2", "pass detour"]})
-    assert [str(action) for action in env.state.history] == ["move voyage 2", "pass detour"]
-    assert env.agent_selection == f"player_{env.state.current_player}"
+    assert [str(action) for action in env.game_state.history] == ["move voyage 2", "pass detour"]
+    assert env.agent_selection == f"player_{env.game_state.current_player}"
 
 
 def test_reset_with_a_seed_starts_that_seeded_game() -> None:
     env = pettingzoo.env("mississippi", players=3)
     env.reset(seed=7)
     expected = towpath.load("mississippi", players=3).new_state(seed=7)
-    assert env.state.to_json() == expected.to_json()
+    assert env.game_state.to_json() == expected.to_json()
 
 
 def test_observation_is_the_view_tensor_and_mask_of_the_seat_to_move() -> None:
     env = pettingzoo.env("detour", players=3)
     env.reset(seed=1)
-    game, state = env.game, env.state
+    game, state = env.game, env.game_state
     observation, reward, terminated, truncated, info = env.last()
     seat = state.current_player
     assert seat == 0 and reward == 0 and not terminated and not truncated and info == {}
     assert np.array_equal(observation["observation"], game.observation_tensor(state.view(0), 0))
     assert list(np.flatnonzero(observation["action_mask"])) == game.legal_ids(state)
     assert not env.observe("player_1")["action_mask"].any()
+
+
+@pytest.mark.parametrize("game_id", towpath.game_ids())
+def test_the_global_state_is_every_seats_observation_in_the_state_space(game_id: str) -> None:
+    env = pettingzoo.env(game_id, players=2)
+    env.reset(seed=4)
+    for _ in range(6):
+        env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+    whole = env.state()
+    assert env.state_space.contains(whole)
+    mine, yours = np.split(whole, 2)
+    assert np.array_equal(mine, env.observe("player_0")["observation"])
+    assert np.array_equal(yours, env.observe("player_1")["observation"])
 
 
 def test_game_ended_by_its_length_limit_truncates_every_agent() -> None:
@@ -105,8 +118,8 @@ def test_a_leader_at_the_length_limit_is_paid_nothing_and_told_in_the_infos() ->
     while not any(env.truncations.values()):
         mask = env.last()[0]["action_mask"]
         env.step(int(np.flatnonzero(mask)[-1]))
-    returns = env.state.returns()
-    assert any(returns) and env.state.ending().reason == "limit"  # type: ignore[union-attr]
+    returns = env.game_state.returns()
+    assert any(returns) and env.game_state.ending().reason == "limit"  # type: ignore[union-attr]
     assert env.rewards == {"player_0": 0.0, "player_1": 0.0}
     assert all(env.truncations.values()) and not any(env.terminations.values())
     assert env.infos == {
@@ -126,19 +139,19 @@ def test_win_by_the_rules_terminates_and_rewards_the_returns() -> None:
 def test_illegal_action_id_is_refused_and_changes_nothing() -> None:
     env = pettingzoo.env("mississippi", players=2)
     env.reset(seed=0)
-    before = env.state.to_json()
+    before = env.game_state.to_json()
     pass_id = env.game.action_id(env.game.parse_action("pass"))
     with pytest.raises(IllegalAction):
         env.step(pass_id)
     with pytest.raises(GameError, match="expected an action id from 0 to"):
         env.step(env.game.num_distinct_actions)
-    assert env.state.to_json() == before
+    assert env.game_state.to_json() == before
 
 
 def test_render_modes_draw_the_spectators_board() -> None:
     env = pettingzoo.env("detour", players=2, render_mode="ansi")
     env.reset(seed=0)
-    assert env.render() == env.state.render_text(None)
+    assert env.render() == env.game_state.render_text(None)
     picture = pettingzoo.env("detour", players=2, render_mode="rgb_array")
     picture.reset(seed=0)
     pixels = picture.render()

@@ -2,6 +2,7 @@
 
     from towpath.interop import gymnasium
     env = gymnasium.env("detour", seat=0, opponents="playout", players=3)
+    # or, once this module is imported: gymnasium.make("towpath/detour-v0", players=3)
     observation, info = env.reset(seed=1)
     while True:
         action = env.action_space.sample(observation["action_mask"])
@@ -18,6 +19,10 @@ seeds the bots from s. The reward is the seat's return when the game ends by its
 stopped by its length limit is truncated with a reward of 0, whoever led. Either way the info
 then holds the `ending`'s reason and the game's `returns` for the seat. `render()` draws the
 board as the seat sees it, as text ("ansi") or as its SVG drawing rasterised ("rgb_array").
+
+An action id that is not legal (use the mask to avoid them) is refused without a move: the
+state stays as it was, the reward is `illegal_reward` (default -1.0), the episode goes on,
+and the info's "illegal" says why it was refused.
 """
 
 from __future__ import annotations
@@ -40,22 +45,33 @@ from towpath.interop.pettingzoo import RENDER_MODES, Observation, ended, observa
 from towpath.interop.raster import rasterise
 
 
+def register() -> None:
+    """Each game as a Gymnasium id, `towpath/GAME-v0`, whose keywords are `env`'s."""
+    for game_id in towpath.game_ids():
+        name = f"towpath/{game_id}-v0"
+        if name not in gym.registry:
+            gym.register(name, entry_point=f"{__name__}:env", kwargs={"game_id": game_id})
+
+
 def env(
     game_id: str,
     seat: int = 0,
     opponents: str | Sequence[str] = "playout",
     players: int | None = None,
     render_mode: str | None = None,
+    illegal_reward: float = -1.0,
     **options: Any,
 ) -> TowpathSeatEnv:
     """`game_id` played from `seat` against `opponents` (see the module docstring)."""
-    return TowpathSeatEnv(towpath.load(game_id, players, **options), seat, opponents, render_mode)
+    game = towpath.load(game_id, players, **options)
+    return TowpathSeatEnv(game, seat, opponents, render_mode, illegal_reward)
 
 
 class TowpathSeatEnv(gym.Env[Observation, int]):
     """One seat against bots (see the module docstring)."""
 
-    metadata = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 - Gymnasium's own attribute
+    # A board a step; `render_fps` only paces a recorder (the game is turn-based).
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012 - Gymnasium's own attribute
 
     def __init__(
         self,
@@ -63,6 +79,7 @@ class TowpathSeatEnv(gym.Env[Observation, int]):
         seat: int = 0,
         opponents: str | Sequence[str] = "playout",
         render_mode: str | None = None,
+        illegal_reward: float = -1.0,
     ) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
             raise GameError(f"seat: expected a seat from 0 to {game.players - 1}, got {seat!r}")
@@ -76,6 +93,7 @@ class TowpathSeatEnv(gym.Env[Observation, int]):
         self.game = game
         self.seat = seat
         self.render_mode = render_mode
+        self.illegal_reward = float(illegal_reward)
         self.observation_space = observation_space(game)  # type: ignore[assignment]
         self.action_space = gym.spaces.Discrete(game.num_distinct_actions)  # type: ignore[assignment]
         self.bots: dict[int, Agent] = {}
@@ -101,7 +119,10 @@ class TowpathSeatEnv(gym.Env[Observation, int]):
     def step(self, action: int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         if self.state.is_terminal():
             raise GameError("the game is over: call reset() to start another")
-        self.state.apply(self.game.action_from_id(int(action), self.state))
+        try:
+            self.state.apply(self.game.action_from_id(int(action), self.state))
+        except GameError as refused:  # nothing changed (see the module docstring)
+            return self._observe(), self.illegal_reward, False, False, {"illegal": str(refused)}
         self._play_bots()
         if not self.state.is_terminal():
             return self._observe(), 0.0, False, False, {}
@@ -133,3 +154,6 @@ class TowpathSeatEnv(gym.Env[Observation, int]):
             "observation": observation(self.state, self.seat),
             "action_mask": self.action_masks(),
         }
+
+
+register()

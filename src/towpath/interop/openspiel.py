@@ -177,6 +177,10 @@ class TowpathGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> TowpathState:
         return TowpathState(self)
 
+    def __reduce__(self) -> tuple[Callable[[str], pyspiel.Game], tuple[str]]:
+        """A game pickles as its OpenSpiel string, `towpath_detour(players=3)`, loaded again."""
+        return pyspiel.load_game, (str(self),)
+
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
     ) -> TowpathObserver:

@@ -20,7 +20,9 @@ on its length (`max_turns`, …) truncates them with rewards of 0, whoever led (
 game has no result to learn from). Either way every agent's info then holds the `ending`'s
 reason ("win", "shared", "nobody" or "limit") and the game's `returns` for that seat.
 `render()` draws the board as a spectator sees it: its text ("ansi") or its SVG drawing
-rasterised ("rgb_array").
+rasterised ("rgb_array"). `state()` is the global state a centralised critic learns from:
+every seat's observation tensor, seat after seat (in `state_space`); the game's own state is
+`game_state`.
 """
 
 from __future__ import annotations
@@ -89,8 +91,10 @@ class TowpathEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         self.action_spaces = {
             a: gymnasium.spaces.Discrete(game.num_distinct_actions) for a in self.possible_agents
         }
+        size = game.observation_layout.size
+        self.state_space = gymnasium.spaces.Box(0.0, 1.0, (game.players * size,), np.float32)
         self.seeds = random.Random()
-        self.state: State = game.new_state(seed=0)
+        self.game_state: State = game.new_state(seed=0)
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -104,9 +108,9 @@ class TowpathEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
             for seat, agent in enumerate(self.possible_agents):
                 self.action_spaces[agent].seed(seed + seat)
         game_seed = seed if seed is not None else self.seeds.randrange(2**31)
-        self.state = self.game.new_state(seed=game_seed)
+        self.game_state = self.game.new_state(seed=game_seed)
         for text in (options or {}).get("actions", []):
-            self.state.apply(self.game.parse_action(text, self.state))
+            self.game_state.apply(self.game.parse_action(text, self.game_state))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -118,11 +122,16 @@ class TowpathEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
     def observe(self, agent: str) -> Observation:
         seat = self.seat_of[agent]
         mask = (
-            action_mask(self.state)
-            if self.state.current_player == seat
+            action_mask(self.game_state)
+            if self.game_state.current_player == seat
             else np.zeros(self.game.num_distinct_actions, dtype=np.int8)
         )
-        return {"observation": observation(self.state, seat), "action_mask": mask}
+        return {"observation": observation(self.game_state, seat), "action_mask": mask}
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """Every seat's observation tensor, seat after seat (see the module docstring)."""
+        seats = range(self.game.players)
+        return np.concatenate([observation(self.game_state, seat) for seat in seats])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -131,11 +140,11 @@ class TowpathEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
             return
         if action is None:
             raise GameError(f"{agent} is to move: expected an action id, got None")
-        self.state.apply(self.game.action_from_id(int(action), self.state))
+        self.game_state.apply(self.game.action_from_id(int(action), self.game_state))
         self._cumulative_rewards[agent] = 0.0
-        if self.state.is_terminal():
-            truncated, told = ended(self.state)
-            for seat, value in enumerate(self.state.returns()):
+        if self.game_state.is_terminal():
+            truncated, told = ended(self.game_state)
+            for seat, value in enumerate(self.game_state.returns()):
                 name = self.possible_agents[seat]
                 self.rewards[name] = 0.0 if truncated else value
                 self.terminations[name] = not truncated
@@ -145,7 +154,7 @@ class TowpathEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
-        seat = self.state.current_player
+        seat = self.game_state.current_player
         if seat is None:
             self._deads_step_first()
         else:
@@ -153,9 +162,9 @@ class TowpathEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
         if self.render_mode == "ansi":
-            return self.state.render_text(None)
+            return self.game_state.render_text(None)
         if self.render_mode == "rgb_array":
-            return rasterise(self.state.render_svg(None))
+            return rasterise(self.game_state.render_svg(None))
         return None
 
     def close(self) -> None:
