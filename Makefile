@@ -17,11 +17,11 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed: pyproject.toml setup.py $(COMPILED) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[server,lab]'
 	@touch $@
 
 $(VENV)/.installed-dev: pyproject.toml setup.py | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl,docs]'
+	$(BIN)/python -m pip install --quiet -e '.[server,lab,dev,rl,docs]'
 	@touch $@ $(VENV)/.installed $(VENV)/.compiled
 
 # After a change to a compiled module's source, only what changed is compiled again, in place.

@@ -408,7 +408,22 @@ def main() -> None:
         fail("aborted", 1)
     except GameError as error:
         fail(str(error), 2)
+    except ModuleNotFoundError as missing:  # a lean install without a command's extra
+        extra = EXTRAS.get((missing.name or "").partition(".")[0])
+        if extra is None:
+            raise
+        fail(f"this command needs pip install 'towpath[{extra}]' ({missing.name} is missing)", 2)
     sys.exit(status if isinstance(status, int) else 0)
+
+
+# The packages of each optional part of towpath (pyproject's extras), by the module they import.
+EXTRAS = {
+    **dict.fromkeys(
+        ("fastapi", "uvicorn", "sqlalchemy", "alembic", "psycopg", "markdown_it"), "server"
+    ),
+    **dict.fromkeys(("pandas", "pyarrow", "matplotlib", "jinja2", "ray"), "lab"),
+    **dict.fromkeys(("pettingzoo", "gymnasium", "pyspiel", "open_spiel", "resvg_py"), "rl"),
+}
 
 
 def fail(message: str, status: int) -> NoReturn:
