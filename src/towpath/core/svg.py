@@ -337,6 +337,14 @@ def _chip_places(
     return flow([chip_width(label) for label in labels], x, y, width, 8, 36)
 
 
+def in_rows(
+    k: int, per_row: int, x: float, y: float, pitch: tuple[float, float]
+) -> tuple[float, float]:
+    """Where the `k`th of boxes laid `per_row` to a row from (x, y) goes, `pitch` apart."""
+    row, column = divmod(k, per_row)
+    return x + pitch[0] * column, y + pitch[1] * row
+
+
 def flow(
     widths: Sequence[float], x: float, y: float, width: float, gap: float, pitch: float
 ) -> list[tuple[float, float]]:

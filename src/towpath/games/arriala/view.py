@@ -821,9 +821,8 @@ def _players_svg(
         cards = []
         if isinstance(hand, list):
             for k, name in enumerate(hand):
-                line, column = divmod(k, per_row)
-                info = view["card_info"][name]
-                cards.append(_card_svg(info, 12 + (CARD_W + 6) * column, row + 18 + 50 * line))
+                place = svg.in_rows(k, per_row, 12, row + 18, (CARD_W + 6, 50))
+                cards.append(_card_svg(view["card_info"][name], *place))
             lines = max(1, -(-len(hand) // per_row))
         elif hand is not None:
             box = {"x": 12, "y": row + 18, "width": CARD_W, "height": CARD_H, "rx": 5}

@@ -689,8 +689,7 @@ def _seat_svg(view: dict[str, JSON], seat: int, y: float, width: float) -> tuple
             tile["tile"],
             tuple(map(tuple, tile["lines"])),
             tile["flag"],
-            42 + step * (k % per_row),
-            y + 48 + 76 * (k // per_row),
+            *svg.in_rows(k, per_row, 42, y + 48, (step, 76)),
             to_move,
         )
         for k, tile in enumerate(view["hands"][seat])

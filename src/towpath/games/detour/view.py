@@ -224,6 +224,7 @@ ACTION_PARTS = {
 BLUE_AREA = "#bcd9f0"
 DETOUR_RED = "#c0392b"
 CARD_W, CARD_H = 140.0, 46.0
+CARD_PITCH = (CARD_W + 8, CARD_H + 8)  # between the cards of a hand
 Place = tuple[str | None, int]  # (detour name or None, space)
 Cell = tuple[float, float]  # (column, row) of the board's grid
 
@@ -540,7 +541,7 @@ def _hands(view: dict[str, JSON], top: float, width: float) -> tuple[str, float]
             parts.append(svg.text_parts(40, y + 8, [*said, svg.plain(f" · {where}{mark}")], bold))
         live = colour == view["to_play"]
         drawn = [
-            _card(cards[card], symbols, *_card_place(k, per_row, y + 24), live)
+            _card(cards[card], symbols, *svg.in_rows(k, per_row, 12, y + 24, CARD_PITCH), live)
             for k, card in enumerate(hand)
         ]
         if not hand:
@@ -549,11 +550,6 @@ def _hands(view: dict[str, JSON], top: float, width: float) -> tuple[str, float]
         y += 38 + CARD_H + (CARD_H + 8) * (max(1, -(-len(hand) // per_row)) - 1)
     parts.append(_chips(view, y, width))
     return svg.group({"class": "hands"}, *parts), y - top + 30
-
-
-def _card_place(k: int, per_row: int, top: float) -> tuple[float, float]:
-    """Where the `k`th card of a hand is drawn, `per_row` cards to a row from `top`."""
-    return 12 + (CARD_W + 8) * (k % per_row), top + (CARD_H + 8) * (k // per_row)
 
 
 def _where(marker: dict[str, Any], finished: list[int], colour: int) -> str:

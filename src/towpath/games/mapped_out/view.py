@@ -305,6 +305,8 @@ TILE = 70.0
 FISH_FILL = ("#e67e22", "#16a085", "#8e44ad", "#c0392b", "#2980b9", "#7f8c8d")
 START = "#b7791f"  # the start tile's edge
 CARD_W, CARD_H = 82.0, 56.0
+ROW_PITCH = (CARD_W + 6, CARD_H + 8)  # between the cards of a row
+HAND_PITCH = (TILE + 6, TILE + 6)  # between the tiles of a hand
 SEA, FACE_DOWN, KNOWN_DOWN = "#dfeaf2", "#7c8ea0", "#d6c9f0"
 # Chips shown at the steps that take them.
 CHIPS = {
@@ -520,13 +522,34 @@ def _tile_svg(tile: dict[str, Any], x: float, y: float, start: bool) -> list[str
 def _seat_svg(
     view: dict[str, JSON], seat: int, y: float, marked: set[str], width: float
 ) -> tuple[str, float]:
-    """A seat's header, row of cards and hand, in rows within `width` (in a narrow drawing
-    the header's words under its name); the height used."""
-    top = y
+    """A seat's header, row of cards and hand, in rows within `width`; the height used."""
+    header, used = _seat_header(view, seat, y)
+    parts = [header]
+    top = y + used
+    cards = view["rows"][seat]
+    per_row = max(1, int((width - 12) // ROW_PITCH[0]))
+    places = [svg.in_rows(k, per_row, 12, top, ROW_PITCH) for k in range(max(len(cards), 8) + 1)]
+    for pos, card in enumerate(cards, start=1):
+        parts.append(_card_svg(seat, pos, card, places[pos - 1], f"{seat}.{pos}" in marked))
+    step = view["step"] or {}
+    if step.get("do") == "insert" and step.get("owner") == seat:
+        parts += _insert_gaps(places[: len(cards) + 1])
+    if step.get("do") == "reveal" and step["n"] > len(cards):  # a Reveal of a card not there
+        parts.append(_no_card(seat, step["n"], *places[step["n"] - 1]))
+    row_lines = max(1, -(-(len(cards) + (step.get("do") == "insert")) // per_row))
+    hand_y = top + ROW_PITCH[1] * row_lines + 2
+    hand, hand_used = _hand_svg(view, seat, hand_y, width)
+    parts.append(hand)
+    return svg.group({"class": "seat", "data-seat": seat}, *parts), hand_y - y + hand_used
+
+
+def _seat_header(view: dict[str, JSON], seat: int, y: float) -> tuple[str, float]:
+    """A seat's pawn, name, score and hand size (in a narrow drawing its words under its
+    name), which swaps hands with it when clicked; the height above its row of cards."""
     you = " " + _("(you)") if view["seat"] == seat else ""
-    details = view["hand_details"][seat]
     points = f"{view['scores'][seat]:g}"
-    said = [_("score {score}", score=points), _("{count} tiles in hand", count=details["count"])]
+    count = view["hand_details"][seat]["count"]
+    said = [_("score {score}", score=points), _("{count} tiles in hand", count=count)]
     if view["inverted"][seat]:
         said.append(_("directions inverted"))
     line = " · ".join(said) + (" ◀" if view["current_player"] == seat else "")
@@ -538,54 +561,36 @@ def _seat_svg(
             svg.text_parts(36, y + 9, name, bold),
             svg.text(36, y + 27, line, {"text-anchor": "start", **bold}),
         ]
-        y += 18
     header = svg.group(
         {**svg.pick(f"hands {seat}", _("swap hands with seat {seat}", seat=seat))},
-        *_pawn(seat, 21, top + 9),
+        *_pawn(seat, 21, y + 9),
         *words,
     )
-    parts = [header]
-    cards = view["rows"][seat]
-    per_row = max(1, int((width - 12) // (CARD_W + 6)))
-    places = [_row_place(pos, per_row, y + 24) for pos in range(1, max(len(cards), 8) + 2)]
-    for pos, card in enumerate(cards, start=1):
-        parts.append(_card_svg(seat, pos, card, places[pos - 1], f"{seat}.{pos}" in marked))
-    step = view["step"] or {}
-    if step.get("do") == "insert" and step.get("owner") == seat:
-        parts += _insert_gaps(places[: len(cards) + 1])
-    if step.get("do") == "reveal" and step["n"] > len(cards):  # a Reveal of a card not there
-        parts.append(_no_card(seat, step["n"], *places[step["n"] - 1]))
-    row_lines = max(1, -(-(len(cards) + (step.get("do") == "insert")) // per_row))
-    hand_y = y + 24 + (CARD_H + 8) * row_lines + 2
+    return header, 24.0 + 18 * bool(view["narrow"])
+
+
+def _hand_svg(view: dict[str, JSON], seat: int, y: float, width: float) -> tuple[str, float]:
+    """A seat's hand from `y`, in rows within `width`: the tiles it may show, then how many
+    are hidden; the height used."""
+    details = view["hand_details"][seat]
     hand = view["hands"][seat]
     tiles = hand if isinstance(hand, list) else details["tiles"]
-    per_line = max(1, int((width - 12) // (TILE + 6)))
-    hand_parts = [
-        _hand_tile(tile, *_hand_place(k, per_line, hand_y), isinstance(hand, list))
+    per_line = max(1, int((width - 12) // HAND_PITCH[0]))
+    drawn = [
+        _hand_tile(tile, *svg.in_rows(k, per_line, 12, y, HAND_PITCH), isinstance(hand, list))
         for k, tile in enumerate(tiles)
     ]
     hidden = details["count"] - len(tiles)
     if hidden > 0:
-        said_hidden = n_("{count} hidden tile", "{count} hidden tiles", hidden)
-        wide = max(120.0, svg.label_width(said_hidden) + 16)
-        x, card_y = _hand_place(len(tiles), per_line, hand_y)
+        said = n_("{count} hidden tile", "{count} hidden tiles", hidden)
+        wide = max(120.0, svg.label_width(said) + 16)
+        x, top = svg.in_rows(len(tiles), per_line, 12, y, HAND_PITCH)
         if x + wide > width:
-            x, card_y = _hand_place(0, per_line, card_y + TILE + 6)
-        hand_parts.append(svg.card(x, card_y, wide, 40, said_hidden, None, "#b8c4cc"))
-    hand_lines = -(-(len(tiles) + (hidden > 0)) // per_line) if details["count"] else 0
-    used = hand_y - top + (TILE + 6) * hand_lines + (16 if hand_lines else 12)
-    parts.append(svg.group({"class": "hand", "data-hand": seat}, *hand_parts))
-    return svg.group({"class": "seat", "data-seat": seat}, *parts), used
-
-
-def _row_place(pos: int, per_row: int, top: float) -> tuple[float, float]:
-    """Where place `pos` of a row of cards is drawn, `per_row` to a line from `top`."""
-    return 12 + (CARD_W + 6) * ((pos - 1) % per_row), top + (CARD_H + 8) * ((pos - 1) // per_row)
-
-
-def _hand_place(k: int, per_line: int, top: float) -> tuple[float, float]:
-    """Where the `k`th tile of a hand is drawn, `per_line` to a line from `top`."""
-    return 12 + (TILE + 6) * (k % per_line), top + (TILE + 6) * (k // per_line)
+            x, top = 12, top + HAND_PITCH[1]
+        drawn.append(svg.card(x, top, wide, 40, said, None, "#b8c4cc"))
+    lines = -(-(len(tiles) + (hidden > 0)) // per_line) if details["count"] else 0
+    used = HAND_PITCH[1] * lines + (16 if lines else 12)
+    return svg.group({"class": "hand", "data-hand": seat}, *drawn), used
 
 
 def _no_card(seat: int, pos: int, x: float, y: float) -> str:
