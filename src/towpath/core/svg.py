@@ -37,7 +37,7 @@ _, n_ = translator(__name__)
 
 Attrs = Mapping[str, object]
 OFFERED = 10  # the most actions the web client offers by name once picks have narrowed them
-NARROW = 300  # the width a narrow drawing flows within: a phone's board box at 360 px
+NARROW = 312  # the width a narrow drawing flows within: a phone's board box at 360 px is 323
 
 
 def flow_width(view: Mapping[str, object], width: float) -> float:

@@ -397,17 +397,16 @@ def render_svg(view: dict[str, JSON]) -> str:
     (`play move3`), and the chips `place`, `lock`, `draw` and `end`.
     """
     last = view.get("last_played") or {}
-    per_row = int((svg.NARROW - 24) // SPACE) if view["narrow"] else PER_ROW
-    width = svg.flow_width(view, DRAWN_WIDTH)
-    rows = -(-len(view["spaces"]) // per_row)
-    headline, lower = _svg_headline(view, width)
+    width = svg.flow_width(view, DRAWN_WIDTH)  # the width of the panels below the canal
+    rows = -(-len(view["spaces"]) // PER_ROW)
+    headline, lower = _svg_headline(view)
     top = 48.0 + lower
     parts = [headline]
     marked = set(last.get("spaces", []))
     for index, space in enumerate(view["spaces"]):
-        x, y = _space_at(index, top, per_row)
-        parts.append(_space_svg(view, space, x, y, space["number"] in marked, width))
-    y = top + rows * ROW_PITCH + 8
+        x, y = _space_at(index, top)
+        parts.append(_space_svg(view, space, x, y, space["number"] in marked))
+    y = below = top + rows * ROW_PITCH + 8
     own = view["seat"]
     if own is not None:  # the viewer's hand and the actions first, just under the canal
         drawn, used = _players_svg(view, y, [own], width)
@@ -419,7 +418,7 @@ def render_svg(view: dict[str, JSON]) -> str:
         parts.append(drawn)
         y += used
     others = [seat for seat in range(len(view["colours"])) if seat != own]
-    drawn, used = _players_svg(view, y, others, width)
+    drawn, used = _players_svg(view, y, others, width, own is not None)
     parts.append(drawn)
     y += used
     if own is None:
@@ -428,44 +427,52 @@ def render_svg(view: dict[str, JSON]) -> str:
         y += used
     key, used = svg.legend(12, y, width - 24, _legend_entries())
     height = y + used + 8
-    background = svg.tag("rect", {"width": width, "height": height, "fill": svg.LAND})
-    return svg.document(width, height, "Arriala: Canal de Garonne", background, *parts, key)
+    background = svg.tag("rect", {"width": DRAWN_WIDTH, "height": height, "fill": svg.LAND})
+    panels = (below - 4, top - 16) if view["narrow"] else None
+    return svg.document(
+        DRAWN_WIDTH, height, "Arriala: Canal de Garonne", background, *parts, key, panels=panels
+    )
 
 
 SEAT = "\x00"  # where a seat's name goes in a phrase, which the drawing writes as `svg.seat_name`
 
 
-def _svg_headline(view: dict[str, JSON], width: float) -> tuple[str, float]:
-    """The turn, then who is to play and their action points: one line, or in a narrow
-    drawing two; the markup and the height of the second line."""
+def _svg_headline(view: dict[str, JSON]) -> tuple[str, float]:
+    """The turn, who is to play and their action points: one line, or in a narrow drawing a
+    line each; the markup and the height of the lines after the first."""
     turn = turn_of(view["turn"], view["max_turns"])
-    said = [svg.plain(turn)]
     seat = view["current_player"]
-    size = {"font-size": 14}
-    if seat is not None:
-        playing = n_(
-            "{colour} ({seat}) to play · {count} action point left",
-            "{colour} ({seat}) to play · {count} action points left",
-            view["ap_left"],
-            colour=colour_name(view["colours"][seat]),
-            seat=SEAT,
-        )
-        before, after = playing.split(SEAT)
-        dots = svg.plain("●" * view["ap_left"])
-        if view["narrow"]:  # who is to play on a line of its own, a name of 8 letters fitted
-            fit = svg.fitted(f"{before}NNNNNNNN{after}", width - 24, 14)
-            line = [svg.plain(before), svg.seat_name(seat), svg.plain(after)]
-            second = svg.text_parts(12, 40, line, {**size, **fit})
-            return svg.text_parts(12, 20, [*said, svg.plain(" "), dots], size) + second, 20.0
-        said += [svg.plain(f" · {before}"), svg.seat_name(seat), svg.plain(f"{after} "), dots]
-    return svg.text_parts(12, 20, said, size), 0.0
+    if seat is None:
+        return _headline_line(0, turn, None), 0.0
+    playing = n_(
+        "{colour} ({seat}) to play · {count} action point left",
+        "{colour} ({seat}) to play · {count} action points left",
+        view["ap_left"],
+        colour=colour_name(view["colours"][seat]),
+        seat=SEAT,
+    )
+    dots = "●" * view["ap_left"]
+    if not view["narrow"]:
+        return _headline_line(0, f"{turn} · {playing} {dots}", seat), 0.0
+    lines = [f"{turn} {dots}", *playing.split(" · ")]
+    drawn = "".join(_headline_line(k, line, seat) for k, line in enumerate(lines))
+    return drawn, 20.0 * (len(lines) - 1)
 
 
-def _space_at(index: int, top: float, per_row: int) -> tuple[float, float]:
-    """Where the `index`th canal space is drawn, the rows of `per_row` snaking left and right."""
-    row, column = divmod(index, per_row)
+def _headline_line(k: int, said: str, seat: int | None) -> str:
+    """The `k`th line of the headline, its seat (`SEAT`) written as the seat's name."""
+    before, mark, after = said.partition(SEAT)
+    parts = [svg.plain(before)]
+    if mark and seat is not None:
+        parts += [svg.seat_name(seat), svg.plain(after)]
+    return svg.text_parts(12, 20 + 20 * k, parts, {"font-size": 14})
+
+
+def _space_at(index: int, top: float) -> tuple[float, float]:
+    """Where the `index`th canal space is drawn, the rows snaking left and right."""
+    row, column = divmod(index, PER_ROW)
     if row % 2:
-        column = per_row - 1 - column
+        column = PER_ROW - 1 - column
     return (12 + column * SPACE, top + row * ROW_PITCH)
 
 
@@ -506,9 +513,7 @@ def _worker(worker: dict[str, Any], at: str, x: float, y: float, said: str) -> s
     )
 
 
-def _space_svg(
-    view: dict[str, JSON], space: dict[str, Any], x: float, y: float, last: bool, width: float
-) -> str:
+def _space_svg(view: dict[str, JSON], space: dict[str, Any], x: float, y: float, last: bool) -> str:
     scored = space["section"] in view["scored_sections"]
     number = space["number"]
     workers = tuple(
@@ -525,7 +530,7 @@ def _space_svg(
         for worker in space["workers"]
     )
     drawn = (number, space["town"], space["lock"], space["in_play"], scored, workers)
-    return _space_drawing(drawn, _space_help(space, scored), x, y, last, width)
+    return _space_drawing(drawn, _space_help(space, scored), x, y, last)
 
 
 def _space_help(space: dict[str, Any], scored: bool) -> str:
@@ -553,9 +558,7 @@ DrawnSpace = tuple[int, str | None, bool, bool, bool, tuple[tuple[str, int, str]
 
 
 @lru_cache(maxsize=4096)  # most spaces look the same from one state to the next
-def _space_drawing(
-    space: DrawnSpace, help: str, x: float, y: float, last: bool, width: float
-) -> str:
+def _space_drawing(space: DrawnSpace, help: str, x: float, y: float, last: bool) -> str:
     number, town, lock, in_play, scored, workers = space
     fill = CLOSED if not in_play else TOWN if town else SCORED if scored else CANAL
     parts = [
@@ -578,7 +581,7 @@ def _space_drawing(
     if not in_play:
         parts.append(svg.text(x + BOX - 6, y + 10, "×", {"text-anchor": "end"}))
     if town:
-        parts.append(_town_name(town, x, y, width))
+        parts.append(_town_name(town, x, y))
     if lock:
         parts.append(_lock(x + BOX / 2, y + BOX / 2 + 6))
     attrs: dict[str, object] = {**svg.pick(str(number), help), "data-space": number}
@@ -600,10 +603,10 @@ def _space_drawing(
     return svg.group({"class": "space"}, svg.group(attrs, *parts), *marks)
 
 
-def _town_name(name: str, x: float, y: float, width: float) -> str:
-    """A town's name under its space, kept inside the drawing (`width` wide)."""
+def _town_name(name: str, x: float, y: float) -> str:
+    """A town's name under its space, kept inside the drawing."""
     half = 3.6 * len(name)
-    middle = min(max(x + BOX / 2, 6 + half), width - 6 - half)
+    middle = min(max(x + BOX / 2, 6 + half), DRAWN_WIDTH - 6 - half)
     return svg.text(middle, y + BOX + 13, name, {"font-weight": "bold", "fill": "#5b3a1e"})
 
 
@@ -786,15 +789,20 @@ def _card_svg(card: dict[str, Any], x: float, y: float) -> str:
 
 
 def _players_svg(
-    view: dict[str, JSON], y: float, seats: list[int], width: float
+    view: dict[str, JSON], y: float, seats: list[int], width: float, others: bool = False
 ) -> tuple[str, float]:
-    """The score, reserve and hand of each of `seats` (by colour), within `width`; the height
+    """The score, reserve and hand of each of `seats` (by colour), within `width`, under the
+    pile and discards (or, for the `others` than the viewer, "Other players"); the height
     used."""
-    title = n_(
-        "Players · pile {count} cards · discards {discards}",
-        "Players · pile {count} cards · discards {discards}",
-        view["pile"],
-        discards=len(view["discards"]),
+    title = (
+        _("Other players")
+        if others
+        else n_(
+            "Players · pile {count} cards · discards {discards}",
+            "Players · pile {count} cards · discards {discards}",
+            view["pile"],
+            discards=len(view["discards"]),
+        )
     )
     parts = [svg.text(12, y + 8, title, {"text-anchor": "start", "font-weight": "bold"})]
     hands: list[JSON] = view["hands"]

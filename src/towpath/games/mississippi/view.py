@@ -128,7 +128,9 @@ def render_svg(view: dict[str, JSON]) -> str:
     for seat, boat in enumerate(view["boats"]):
         parts.append(_boat(view, seat, boat, river.places, last.get("seat") == seat))
     for space, move in _move_picks(view).items() if view["picking"] else ():
-        parts.append(svg.group(svg.pick(move, _move_label(move, space)), river.targets[space]))
+        x, y = river.places[space]
+        pick = svg.pick(move, _move_label(move, space))
+        parts.append(svg.group(pick, river.targets[space], _logs_mark(view, move, x, y)))
     y = river.below
     flow = svg.flow_width(view, river.width)  # the width below the river
     parts.append(_boat_rows(view, y, flow))
@@ -191,6 +193,19 @@ def _centre(cell: tuple[int, int]) -> tuple[float, float]:
 def _beyond(before: tuple[float, float], end: tuple[float, float]) -> tuple[float, float]:
     """A place one step past `end`, away from `before` (the start area, the finish)."""
     return (2 * end[0] - before[0], 2 * end[1] - before[1])
+
+
+def _logs_mark(view: dict[str, JSON], move: str, x: float, y: float) -> str:
+    """What a space's move does to the logs of the boat to move, under its number: "−3"
+    going downstream (a log a space, where it has them), "+2" going upstream (one earned a
+    space)."""
+    count = int(move[1:])
+    down = move.startswith("f")
+    if down and count > view["boats"][view["current_player"]]["logs"]:
+        return ""
+    said = f"−{count}" if down else f"+{count}"
+    style = {"font-size": 12, "font-weight": "bold", "fill": "#8b1e1e" if down else "#1e6b2e"}
+    return svg.text(x, y + 13, said, style)
 
 
 def _move_label(move: str, space: int) -> str:
@@ -380,29 +395,60 @@ def _boat_rows(view: dict[str, JSON], top: float, width: float) -> str:
         )
         moving = view["current_player"] == seat
         y = top + ROW * seat + 14
-        rows.append(_boat_row(seat, y, where, boat["logs"], moving, width))
+        sides = tuple(boat["sides"] or ())
+        said = (where, boat["logs"], moving)
+        rows.append(_boat_row(seat, y, said, sides, width, bool(view["narrow"])))
     return svg.group({"class": "boats"}, *rows)
 
 
 @cached_per_language(maxsize=4096)
-def _boat_row(seat: int, y: float, where: str, logs: int, moving: bool, width: float) -> str:
-    """A boat's row under the river: where it is, its logs, and whether it is to move (its
-    words narrowed to `width` where a name of 12 letters would pass it)."""
+def _boat_row(
+    seat: int,
+    y: float,
+    said: tuple[str, int, bool],
+    sides: tuple[int, ...],
+    width: float,
+    narrow: bool,
+) -> str:
+    """A boat's row under the river: its seat, its side numbers as it faces (once rolled),
+    where it is, its logs and whether it is to move (`said`); in a narrow drawing its words
+    in two lines, else narrowed to `width` where a name of 12 letters would pass it."""
+    where, logs, moving = said
     on = svg.ink_on(svg.seat_colour(seat))
-    said = n_(" · {where} · {count} log", " · {where} · {count} logs", logs, where=where)
-    said += _(" ◀ to move") if moving else ""
-    return "".join(
-        (
-            svg.tag("circle", {"cx": 22, "cy": y, "r": 11, "fill": svg.seat_colour(seat)}),
-            svg.text(22, y + 0.5, seat + 1, {"fill": on, "font-weight": "bold"}),
-            svg.text_parts(
-                42,
-                y,
-                [svg.seat_name(seat), svg.plain(said)],
-                svg.fitted("N" * 12 + said, width - 50),
-            ),
+    parts = [
+        svg.tag("circle", {"cx": 22, "cy": y, "r": 11, "fill": svg.seat_colour(seat)}),
+        svg.text(22, y + 0.5, seat + 1, {"fill": on, "font-weight": "bold"}),
+    ]
+    left = 42
+    if sides:
+        parts.append(_side_numbers(seat, 60, y, sides))
+        left = 84
+    told = n_("{where} · {count} log", "{where} · {count} logs", logs, where=where)
+    told += _(" ◀ to move") if moving else ""
+    if narrow:
+        parts.append(svg.text_parts(left, y - 8, [svg.seat_name(seat)]))
+        parts.append(svg.text(left, y + 9, told, {"text-anchor": "start"}))
+    else:
+        fit = svg.fitted("N" * 12 + " · " + told, width - left - 8)
+        parts.append(svg.text_parts(left, y, [svg.seat_name(seat), svg.plain(" · " + told)], fit))
+    return "".join(parts)
+
+
+def _side_numbers(seat: int, x: float, y: float, sides: tuple[int, ...]) -> str:
+    """A boat in small beside its row: its side numbers as it faces on the river."""
+    size = 19.0
+    numbers = [
+        svg.text(
+            x + size * 0.62 * math.cos(math.radians(60 * direction)),
+            y + size * 0.62 * math.sin(math.radians(60 * direction)) + 0.5,
+            number,
+            {"fill": svg.ink_on(svg.seat_colour(seat)), "font-size": 12},
         )
-    )
+        for direction, number in enumerate(sides)
+    ]
+    shape = {"points": svg.hexagon(x, y, size), "fill": svg.seat_colour(seat), "stroke": svg.INK}
+    facing = _("the sides of seat {seat}'s boat, as it faces", seat=seat)
+    return svg.group({"class": "sides"}, svg.tag("polygon", shape), *numbers, svg.title(facing))
 
 
 @cached_per_language(maxsize=16)
