@@ -244,13 +244,23 @@ def render_svg(view: dict[str, JSON]) -> str:
     headline, lower = _svg_headline(view)
     top = 56.0 + lower
     width = max(left * 2 + cols * CELL, svg.NARROW if view["narrow"] else 0)
+    parts = [headline]
+    # The viewer's own colours first; on a phone above the board, their cards in reach.
+    order = sorted(
+        range(len(view["colours"])), key=lambda c: view["markers"][c]["owner"] != view["seat"]
+    )
+    mine = [c for c in order if view["markers"][c]["owner"] == view["seat"]]
+    if view["narrow"] and mine:
+        hands, used = _hands(view, top - 12, width, mine)
+        parts.append(hands)
+        top += used + 4
+        order = order[len(mine) :]
 
     def at(cell: Cell) -> tuple[float, float]:
         return (left + cell[0] * CELL, top + cell[1] * CELL)
 
     last = view.get("last_played") or {}
     distances = _distances(view, len(board["costs"]))
-    parts = [headline]
     for detour in board["detours"]:
         parts.append(_detour_line(detour, ring, lanes[detour["name"]], at))
     for space, cost in enumerate(board["costs"]):
@@ -262,9 +272,9 @@ def render_svg(view: dict[str, JSON]) -> str:
     for detour in board["detours"]:
         parts += _detour(view, detour, lanes[detour["name"]], at, distances)
     parts += _markers(view, ring, lanes, at, set(last.get("markers", [])))
-    hands, used = _hands(view, top + rows * CELL + 24, width)
+    hands, used = _hands(view, top + rows * CELL + 24, width, order)
     parts.append(hands)
-    y = top + rows * CELL + 24 + used + 20
+    y = top + rows * CELL + 24 + used + 24
     symbols = tuple(view["map"]["symbols"].items())
     key, used = svg.legend(12, y, width - 24, _legend_entries(symbols))
     height = y + used + 8
@@ -514,18 +524,17 @@ def _markers(
     return parts
 
 
-def _hands(view: dict[str, JSON], top: float, width: float) -> tuple[str, float]:
-    """Every colour's hand, its cards in rows within `width`; the markup and the height used."""
+def _hands(
+    view: dict[str, JSON], top: float, width: float, colours: list[int]
+) -> tuple[str, float]:
+    """The hands of `colours`, their cards in rows within `width`, with the chips of a card
+    half played where the colour to play is among them; the markup and the height used."""
     cards = {card["name"]: card for card in view["cards"]}
     symbols = view["map"]["symbols"]
     per_row = max(1, int((width - 4) // (CARD_W + 8)))
     parts = []
-    # The viewer's own colours first, nearest the board; then the others in colour order.
-    order = sorted(
-        range(len(view["colours"])), key=lambda c: view["markers"][c]["owner"] != view["seat"]
-    )
     y = top
-    for colour in order:
+    for colour in colours:
         name, hand = view["colours"][colour], view["hands"][colour]
         marker = view["markers"][colour]
         where = _where(marker, view["finished"], colour)
@@ -548,8 +557,9 @@ def _hands(view: dict[str, JSON], top: float, width: float) -> tuple[str, float]
             drawn.append(svg.text(12, y + 46, _("no card in hand"), {"text-anchor": "start"}))
         parts.append(svg.group({"class": "hand", "data-hand": colour}, *drawn))
         y += 38 + CARD_H + (CARD_H + 8) * (max(1, -(-len(hand) // per_row)) - 1)
-    parts.append(_chips(view, y, width))
-    return svg.group({"class": "hands"}, *parts), y - top + 30
+    chips = _chips(view, y, width) if view["to_play"] in colours else ""
+    parts.append(chips)
+    return svg.group({"class": "hands"}, *parts), y - top + 36 * bool(chips)
 
 
 def _where(marker: dict[str, Any], finished: list[int], colour: int) -> str:
