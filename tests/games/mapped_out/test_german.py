@@ -155,7 +155,7 @@ def test_the_board_has_german_help_texts_and_labels() -> None:
     assert ">Enthüllen 2</text>" in drawing and ">Insel</text>" in drawing
     assert ">Fischsuche 2</text>" in drawing and ">Fischreich</text>" in drawing
     assert ">keine Fische</text>" in drawing and ">2 verdeckte Plättchen</text>" in drawing
-    assert "</tspan> (du) · Punkte: 0 · 1 Plättchen auf der Hand" in drawing
+    assert "</tspan> (du) · 1 Plättchen auf der Hand" in drawing, "no score while building"
     assert 'aria-label="Karte 3 von seat 1"' in drawing
     assert ">Fisch der Art 1 (bis 4)</text>" in drawing
     assert "als Nächstes: wählen, wessen Karte 3 enthüllt wird" in drawing

@@ -410,7 +410,9 @@ def render_svg(view: dict[str, JSON]) -> str:
             x, y = centre(col, row)
             cell = (col, row)
             parts.append(_cell_svg(tiles.get(cell), cell, x, y, cell in docks, cell in marked))
-    parts += _ports_svg(board, centre, set(last.get("ports", [])))
+    seat = view["seat"]
+    route = view["routes"][seat] if seat is not None else None
+    parts += _ports_svg(board, centre, set(last.get("ports", [])), (seat, route or []))
     parts += _ships_svg(view, board, centre)
     y = board_height
     own = view["seat"]
@@ -577,7 +579,12 @@ def _cell_help(tile: DrawnTile | None, where: str, dock: bool) -> str:
     return _("cell {cell}: a canal tile", cell=where)
 
 
-def _ports_svg(board: dict[str, Any], centre: Centre, marked: set[str]) -> list[str]:
+def _ports_svg(
+    board: dict[str, Any], centre: Centre, marked: set[str], route: tuple[int | None, list[str]]
+) -> list[str]:
+    """The ports; those of the viewer's route (`route`: its seat and ports in order) ringed in
+    its colour with their place on the route."""
+    seat, stops = route
     parts = []
     for name in board["ports"]:
         x, y = _port_point(board, name, centre)
@@ -593,13 +600,28 @@ def _ports_svg(board: dict[str, Any], centre: Centre, marked: set[str]) -> list[
         shapes = [
             svg.tag("circle", {"cx": x, "cy": y, "r": 14, "fill": "#f6d27a", "stroke": INK}),
             svg.text(x, y, name, {"font-weight": "bold", "font-size": 14}),
-            svg.title(help),
         ]
+        if seat is not None and name in stops:
+            place = stops.index(name) + 1
+            shapes += _route_stop(seat, place, x, y)
+            help += " · " + _("stop {place} of your route", place=place)
+        shapes.append(svg.title(help))
         if name in marked:
             attrs["data-last"] = 1
             shapes.append(svg.last_mark("circle", {"cx": x, "cy": y, "r": 18}))
         parts.append(svg.group(attrs, *shapes))
     return parts
+
+
+def _route_stop(seat: int, place: int, x: float, y: float, radius: float = 17) -> list[str]:
+    """A port of the viewer's route: a ring in the seat's colour, and its place on the route."""
+    ring = {"cx": x, "cy": y, "r": radius, "fill": "none", "stroke": svg.seat_colour(seat)}
+    bx, by = x + radius * 0.82, y - radius * 0.76
+    return [
+        svg.tag("circle", {**ring, "stroke-width": 4}),
+        svg.tag("circle", {"cx": bx, "cy": by, "r": 8, "fill": svg.seat_colour(seat)}),
+        svg.text(bx, by + 0.5, place, _on_seat(seat)),
+    ]
 
 
 def _port_point(board: dict[str, Any], name: str, centre: Centre) -> tuple[float, float]:
@@ -776,6 +798,11 @@ def _legend_entries() -> tuple[tuple[str, str], ...]:
         (
             svg.tag("circle", {"r": 13, "fill": "#f6d27a", "stroke": INK}),
             _("port (click to sail)"),
+        ),
+        (
+            svg.tag("circle", {"r": 8, "fill": "#f6d27a", "stroke": INK})
+            + "".join(_route_stop(0, 1, -2, 2, 11)),
+            _("a port of your route, and its stop"),
         ),
         (_flag("red", 0, 0), _("flag (R red…): a ship of that colour stops")),
         (_special_mark(1, 0, 0), _("special tile of seat 2")),

@@ -549,7 +549,9 @@ def _seat_header(view: dict[str, JSON], seat: int, y: float) -> tuple[str, float
     you = " " + _("(you)") if view["seat"] == seat else ""
     points = f"{view['scores'][seat]:g}"
     count = view["hand_details"][seat]["count"]
-    said = [_("score {score}", score=points), _("{count} tiles in hand", count=count)]
+    said = [n_("{count} tile in hand", "{count} tiles in hand", count)]
+    if view["phase"] != "build":  # nothing scores while the map is built
+        said.insert(0, _("score {score}", score=points))
     if view["inverted"][seat]:
         said.append(_("directions inverted"))
     line = " · ".join(said) + (" ◀" if view["current_player"] == seat else "")
@@ -633,7 +635,7 @@ def _card_svg(
     move, _plus, special = (name or "").partition("+")
     label = move_name(move) if move else "?"
     turned = card["orientation"] == 180 and move in ARROWS  # it moves the opposite way
-    if card["revealed"] and name is not None and move in ARROWS and card["orientation"] is not None:
+    if name is not None and move in ARROWS:  # the way it moves (while unrevealed, as printed)
         way = OPPOSITE[move] if turned else move
         label = f"{move_name(way)} {ARROWS[way]}"
     fill = "#fffdf5" if card["revealed"] else (KNOWN_DOWN if name is not None else FACE_DOWN)
@@ -652,8 +654,8 @@ def _card_svg(
     ]
     if special:
         parts.append(svg.text(x + CARD_W / 2, y + 45, card_special_name(special), {"fill": ink}))
-    elif turned and card["revealed"]:
-        said = _("upside down")
+    elif turned:  # the arrow above is already the way it moves
+        said = _("turned: printed {way}", way=move_name(move))
         italic = {"font-style": "italic", **svg.fitted(said, CARD_W - 8)}
         parts.append(svg.text(x + CARD_W / 2, y + 45, said, italic))
     if card["armed"]:

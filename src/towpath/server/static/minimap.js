@@ -49,9 +49,8 @@ export function showMap(box) {
 }
 
 // Bring into view where play is: the places you may pick, else the last move. The board's box
-// scrolls sideways to centre them where they fit its width, and the page up or down as little
-// as shows them all; where they are taller than the screen, only if none is in view and the
-// page is not just opening (`opening`).
+// scrolls sideways to centre them where they fit its width; the page scrolls up or down only
+// when none of them is in view, and not as it opens (`opening`).
 export function focusBoard(box, opening) {
   const live = [...box.querySelectorAll("svg .pick.live")];
   const spots = live.length ? live : [...box.querySelectorAll("svg [data-last]")];
@@ -62,12 +61,13 @@ export function focusBoard(box, opening) {
   if (box.scrollWidth > box.clientWidth && right - left <= shown.width) {
     box.scrollLeft += (left + right) / 2 - (shown.left + shown.width / 2);
   }
-  if (!live.length) return;
-  const top = Math.min(...boxes.map((b) => b.top)), bottom = Math.max(...boxes.map((b) => b.bottom));
+  // The page opens at its top (the status first), and is scrolled only when nothing to click
+  // is in view: then just far enough to bring what there is to click into view.
+  if (!live.length || opening) return;
   const screen = window.innerHeight, margin = 8;
-  if (top >= 0 && bottom <= screen) return;
+  if (boxes.some((b) => b.bottom > margin && b.top < screen - margin)) return;
+  const top = Math.min(...boxes.map((b) => b.top)), bottom = Math.max(...boxes.map((b) => b.bottom));
   const fits = bottom - top <= screen - 2 * margin;
-  if (!fits && (opening || (top < screen && bottom > 0))) return;
   const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   window.scrollBy({ top: top < 0 || !fits ? top - margin : bottom - screen + margin, behavior: calm ? "auto" : "smooth" });
 }
