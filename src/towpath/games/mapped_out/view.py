@@ -436,7 +436,11 @@ def _cell_svg(
     if tile is None:
         outline = {"x": x + 4, "y": y + 4, "width": TILE - 8, "height": TILE - 8, "rx": 4}
         dashed = {"fill": "none", "stroke": "#9bb3c4", "stroke-dasharray": "3 3"}
-        drawn = [svg.tag("rect", {**outline, **dashed})]
+        label = {"font-size": 12, "fill": "#6f8798"}  # as an action's words name the cell
+        drawn = [
+            svg.tag("rect", {**outline, **dashed}),
+            svg.text(x + TILE / 2, y + TILE / 2, where, label),
+        ]
     else:
         action, special, value, fish = tile
         shown = {"action": action, "special": special, "value": value, "fish": fish}
@@ -742,6 +746,7 @@ def _legend_entries() -> tuple[tuple[str, str], ...]:
             _("armed (scores in the walk)"),
         ),
         (svg.last_mark("rect", card), _("the last move")),
+        (svg.text(0, 0, "2,-1", {"font-size": 12}), _("column,row of an empty cell")),
     )
 
 
