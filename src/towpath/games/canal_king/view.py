@@ -115,6 +115,7 @@ def build_view(state: Position, seat: int | None, everything: bool = False) -> d
             else None
             for owner, card in enumerate(state.routes)
         ],
+        "joined": joined_ports(state),
         "ruled_out_routes": [
             [card + 1 for card in range(len(parts.routes)) if mask >> card & 1]
             for mask in state.ruled_out
@@ -124,6 +125,16 @@ def build_view(state: Position, seat: int | None, everything: bool = False) -> d
         "discards": len(state.discards),
         "discard_tiles": [tiles.names[tile] for tile in state.discards],
     }
+
+
+def joined_ports(state: Position) -> list[list[str]]:
+    """The ports the canals join, in groups of two or more (a ship turns in any port, so a
+    route is complete when its four ports are in one group)."""
+    names = [port.name for port in state.game.parts.board.ports]
+    groups: dict[int, list[str]] = {}
+    for port, group in enumerate(state.groups):
+        groups.setdefault(group, []).append(names[port])
+    return [ports for ports in groups.values() if len(ports) > 1]
 
 
 def last_played(state: Position) -> JSON:
@@ -731,6 +742,10 @@ def _seat_words(view: dict[str, JSON], seat: int) -> list[str]:
         _("colour {colour}", colour=colour_name(colour) if colour else "?"),
         _("route {route}", route="-".join(route) if route else "?"),
     ]
+    if route and ship is None:  # how far the canals have come to join it
+        joined = max((len(set(route) & set(ports)) for ports in view["joined"]), default=0)
+        if joined > 1:
+            said.append(_("{count} of {total} ports joined", count=joined, total=len(route)))
     if ship is not None:
         calls = ", ".join(ship["calls_done"]) or _("none yet")
         said.append(_("calls {calls}", calls=calls))
