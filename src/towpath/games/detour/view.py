@@ -237,7 +237,8 @@ def render_svg(view: dict[str, JSON]) -> str:
     and the `done` chip."""
     board = view["map"]
     left = 16.0
-    ring = _ring(len(board["costs"]), int((svg.flow_width(view, 2e3) - 2 * left) // CELL))
+    length = len(board["costs"])
+    ring = _ring(length, int((svg.NARROW - 2 * left) // CELL) if view["narrow"] else length)
     lanes = _lanes(board, ring)
     cols = max(x for x, _ in ring) + 1
     rows = max(y for _, y in ring) + 1
