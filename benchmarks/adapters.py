@@ -80,11 +80,11 @@ def gym_seat(game_id: str) -> Loop:
         observation, _ = env.reset(seed=0)
         played = 0
         while time.process_time() < end:
-            before = len(env.state.history)
+            before = len(env.game_state.history)
             observation, _, terminated, truncated, _ = env.step(
                 masked(rng, observation["action_mask"])
             )
-            played += len(env.state.history) - before
+            played += len(env.game_state.history) - before
             if terminated or truncated:
                 observation, _ = env.reset(seed=played)
         return played

@@ -27,11 +27,11 @@ def test_gymnasiums_own_checker_passes_with_no_warning(game_id: str) -> None:
 def test_an_illegal_action_is_refused_with_the_penalty_and_no_move() -> None:
     env = gymnasium.env("detour", players=2, illegal_reward=-0.5)
     observation, _ = env.reset(seed=3)
-    before = env.state.to_json()
+    before = env.game_state.to_json()
     illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
     after, reward, terminated, truncated, info = env.step(illegal)
     assert (reward, terminated, truncated) == (-0.5, False, False)
-    assert "is not a legal action here" in info["illegal"] and env.state.to_json() == before
+    assert "is not a legal action here" in info["illegal"] and env.game_state.to_json() == before
     assert (after["observation"] == observation["observation"]).all()
 
 
@@ -42,14 +42,14 @@ def play(env: gymnasium.TowpathSeatEnv, seed: int) -> tuple[list[str], float, bo
         action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
         observation, reward, terminated, truncated, _ = env.step(action)
         if terminated or truncated:
-            return [str(action) for action in env.state.history], reward, terminated, truncated
+            return [str(action) for action in env.game_state.history], reward, terminated, truncated
 
 
 def test_seat_plays_a_whole_game_against_bots_with_only_its_turns_given() -> None:
     env = gymnasium.env("mississippi", seat=1, opponents=["random", "greedy"], players=3, logs=80)
     history, reward, terminated, truncated = play(env, seed=4)
     assert terminated and not truncated
-    assert reward == env.state.returns()[1]
+    assert reward == env.game_state.returns()[1]
     assert play(env, seed=4)[0] == history  # the same seed, the same game and bots
     assert not env.action_masks().any()
 
@@ -63,7 +63,7 @@ def test_a_game_stopped_by_its_length_limit_is_truncated_with_no_reward() -> Non
         if terminated or truncated:
             break
     assert truncated and not terminated and reward == 0.0
-    assert info == {"ending": "limit", "returns": env.state.returns()[0]}
+    assert info == {"ending": "limit", "returns": env.game_state.returns()[0]}
 
 
 def test_the_default_opponents_are_the_playout_bots() -> None:
@@ -76,7 +76,7 @@ def test_reset_seed_starts_that_seeded_game() -> None:
     env = gymnasium.env("detour", seat=0, opponents="random", players=2)
     observation, info = env.reset(seed=11)
     state = towpath.load("detour", players=2).new_state(seed=11)
-    assert env.state.to_json() == state.to_json() and info == {}
+    assert env.game_state.to_json() == state.to_json() and info == {}
     assert np.array_equal(observation["observation"], env.game.observation_tensor(state.view(0), 0))
 
 

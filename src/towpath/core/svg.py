@@ -384,6 +384,14 @@ def label_width(text: str, size: float = 12) -> float:
     return 0.6 * size * len(text)
 
 
+def fitted_with_name(
+    words: str, width: float, size: float = 12, letters: int = 12
+) -> dict[str, object]:
+    """`fitted` for a line of `words` that also holds a seat's name (`seat_name`), which the
+    page writes as its player's name: the name is reckoned at `letters` letters."""
+    return fitted("N" * letters + words, width, size)
+
+
 def fitted(text: str, width: float, size: float = 12) -> dict[str, object]:
     """Attributes that narrow `text` to `width` where it would be wider (its letters squeezed,
     their height kept: a longer word of another language still fits its box)."""

@@ -19,6 +19,7 @@ seeds the bots from s. The reward is the seat's return when the game ends by its
 stopped by its length limit is truncated with a reward of 0, whoever led. Either way the info
 then holds the `ending`'s reason and the game's `returns` for the seat. `render()` draws the
 board as the seat sees it, as text ("ansi") or as its SVG drawing rasterised ("rgb_array").
+The towpath state is `game_state`, as in the PettingZoo environment.
 
 An action id that is not legal (use the mask to avoid them) is refused without a move: the
 state stays as it was, the reward is `illegal_reward` (default -1.0), the episode goes on,
@@ -97,7 +98,7 @@ class TowpathSeatEnv(gym.Env[Observation, int]):
         self.observation_space = observation_space(game)  # type: ignore[assignment]
         self.action_space = gym.spaces.Discrete(game.num_distinct_actions)  # type: ignore[assignment]
         self.bots: dict[int, Agent] = {}
-        self.state: State = game.new_state(seed=0)
+        self.game_state: State = game.new_state(seed=0)
         self.seeds = random.Random()
 
     def reset(
@@ -107,7 +108,7 @@ class TowpathSeatEnv(gym.Env[Observation, int]):
         if seed is not None:
             self.seeds.seed(seed)
         game_seed = seed if seed is not None else self.seeds.randrange(2**31)
-        self.state = self.game.new_state(seed=game_seed)
+        self.game_state = self.game.new_state(seed=game_seed)
         others = [other for other in range(self.game.players) if other != self.seat]
         self.bots = {
             other: spec.build(seed=game_seed + k + 1)
@@ -117,41 +118,41 @@ class TowpathSeatEnv(gym.Env[Observation, int]):
         return self._observe(), {}
 
     def step(self, action: int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
-        if self.state.is_terminal():
+        if self.game_state.is_terminal():
             raise GameError("the game is over: call reset() to start another")
         try:
-            self.state.apply(self.game.action_from_id(int(action), self.state))
+            self.game_state.apply(self.game.action_from_id(int(action), self.game_state))
         except GameError as refused:  # nothing changed (see the module docstring)
             return self._observe(), self.illegal_reward, False, False, {"illegal": str(refused)}
         self._play_bots()
-        if not self.state.is_terminal():
+        if not self.game_state.is_terminal():
             return self._observe(), 0.0, False, False, {}
-        truncated, told = ended(self.state)
-        returns = self.state.returns()[self.seat]
+        truncated, told = ended(self.game_state)
+        returns = self.game_state.returns()[self.seat]
         reward = 0.0 if truncated else returns
         return self._observe(), reward, not truncated, truncated, {**told, "returns": returns}
 
     def action_masks(self) -> npt.NDArray[np.int8]:
         """The legal action ids of the seat, as a mask (all 0 once the game is over)."""
-        if self.state.is_terminal():
+        if self.game_state.is_terminal():
             return np.zeros(self.game.num_distinct_actions, dtype=np.int8)
-        return action_mask(self.state)
+        return action_mask(self.game_state)
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
         if self.render_mode == "ansi":
-            return self.state.render_text(self.seat)
+            return self.game_state.render_text(self.seat)
         if self.render_mode == "rgb_array":
-            return rasterise(self.state.render_svg(self.seat))
+            return rasterise(self.game_state.render_svg(self.seat))
         return None
 
     def _play_bots(self) -> None:
-        state = self.state
+        state = self.game_state
         while state.current_player is not None and state.current_player != self.seat:
             state.apply(self.bots[state.current_player].choose(state))
 
     def _observe(self) -> Observation:
         return {
-            "observation": observation(self.state, self.seat),
+            "observation": observation(self.game_state, self.seat),
             "action_mask": self.action_masks(),
         }
 

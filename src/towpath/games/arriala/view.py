@@ -824,7 +824,7 @@ def _players_svg(
         if seat == view["current_player"]:
             who.append(svg.plain(" ◀"))
         parts.append(worker_mark(colour, "", 22, row))
-        fit = svg.fitted(f"{colour_name(colour)} · NNNNNNNN · {score} ◀", width - 48, 13)
+        fit = svg.fitted_with_name(f"{colour_name(colour)} ·  · {score} ◀", width - 48, 13, 8)
         parts.append(svg.text_parts(40, row, who, {"font-weight": "bold", **fit}))
         cards = []
         if isinstance(hand, list):

@@ -421,12 +421,11 @@ def render_svg(view: dict[str, JSON]) -> str:
             x, y = centre(col, row)
             cell = (col, row)
             parts.append(_cell_svg(tiles.get(cell), cell, x, y, cell in docks, cell in marked))
-    seat = view["seat"]
-    route = view["routes"][seat] if seat is not None else None
-    parts += _ports_svg(board, centre, set(last.get("ports", [])), (seat, route or []))
+    own = view["seat"]
+    route = view["routes"][own] if own is not None else None
+    parts += _ports_svg(board, centre, set(last.get("ports", [])), (own, route or []))
     parts += _ships_svg(view, board, centre)
     y = board_height
-    own = view["seat"]
     if own is not None:  # the viewer's hand and actions first, just under the board
         drawn, used = _seat_svg(view, own, y, flow)
         parts.append(drawn)
@@ -712,7 +711,7 @@ def _seat_svg(view: dict[str, JSON], seat: int, y: float, width: float) -> tuple
         parts.append(svg.text(12, y + 28, line, {"text-anchor": "start", **bold}))
         y += 20
     else:
-        fit = svg.fitted("N" * 12 + " · " + line, width - left - 8, 13)  # 12 bold letters
+        fit = svg.fitted_with_name(" · " + line, width - left - 8, 13)
         bold = {"font-weight": "bold", **fit}
         parts.append(svg.text_parts(left, y + 8, [*name, svg.plain(" · " + line)], bold))
     step = 72 if view["narrow"] else 78  # between hand tiles

@@ -532,7 +532,7 @@ def _hands(
     half played where the colour to play is among them; the markup and the height used."""
     cards = {card["name"]: card for card in view["cards"]}
     symbols = view["map"]["symbols"]
-    per_row = max(1, int((width - 4) // (CARD_W + 8)))
+    per_row = max(1, int((width - 4) // CARD_PITCH[0]))
     parts = []
     y = top
     for colour in colours:
@@ -557,7 +557,7 @@ def _hands(
         if not hand:
             drawn.append(svg.text(12, y + 46, _("no card in hand"), {"text-anchor": "start"}))
         parts.append(svg.group({"class": "hand", "data-hand": colour}, *drawn))
-        y += 38 + CARD_H + (CARD_H + 8) * (max(1, -(-len(hand) // per_row)) - 1)
+        y += 38 + CARD_H + CARD_PITCH[1] * (max(1, -(-len(hand) // per_row)) - 1)
     chips = _chips(view, y, width) if view["to_play"] in colours else ""
     parts.append(chips)
     return svg.group({"class": "hands"}, *parts), y - top + 36 * bool(chips)

@@ -139,9 +139,9 @@ def render_svg(view: dict[str, JSON]) -> str:
     if moving is not None:
         boat = view["boats"][moving]
         passing = boat["started"] or not boat["logs"]
-        chips = _chips(boat["started"], passing, y, flow)
+        chips, used = _chips(boat["started"], passing, y, flow)
         parts.append(chips)
-        y += svg.chip_rows_height(TURNS, 12, flow - 44) - 30 if chips and boat["started"] else 0
+        y += max(0.0, used - 30)  # the legend leaves room for one row of chips
     key, used = svg.legend(12, y + 48, flow - 24, _legend_entries())
     height = y + 48 + used + 8
     background = svg.tag("rect", {"width": river.width, "height": height, "fill": svg.LAND})
@@ -361,16 +361,7 @@ def _boat_hexagon(
         svg.tag("circle", {"cx": x, "cy": y, "r": 7.5, "fill": "#ffffff", "stroke": svg.INK}),
         svg.text(x, y + 0.5, seat + 1, {"font-size": 12, "font-weight": "bold"}),
     ]
-    for direction, number in enumerate(sides):
-        angle = math.radians(60 * direction)
-        parts.append(
-            svg.text(
-                x + HEX * 0.64 * math.cos(angle),
-                y + HEX * 0.64 * math.sin(angle) + 0.5,
-                number,
-                {"fill": svg.ink_on(svg.seat_colour(seat)), "font-size": 12, "font-weight": "bold"},
-            )
-        )
+    parts += _side_labels(seat, x, y, HEX * 0.64, sides, {"font-weight": "bold"})
     if last:
         parts.append(svg.last_mark("polygon", {"points": svg.hexagon(x, y, HEX + 3)}))
     if turning:
@@ -429,39 +420,54 @@ def _boat_row(
         parts.append(svg.text_parts(left, y - 8, [svg.seat_name(seat)]))
         parts.append(svg.text(left, y + 9, told, {"text-anchor": "start"}))
     else:
-        fit = svg.fitted("N" * 12 + " · " + told, width - left - 8)
+        fit = svg.fitted_with_name(" · " + told, width - left - 8)
         parts.append(svg.text_parts(left, y, [svg.seat_name(seat), svg.plain(" · " + told)], fit))
     return "".join(parts)
+
+
+def _side_labels(
+    seat: int,
+    x: float,
+    y: float,
+    reach: float,
+    sides: tuple[int, ...],
+    attrs: svg.Attrs | None = None,
+) -> list[str]:
+    """A boat's side numbers around (x, y), `reach` from it, each toward the side it is on."""
+    style = {"fill": svg.ink_on(svg.seat_colour(seat)), "font-size": 12, **(attrs or {})}
+    return [
+        svg.text(
+            x + reach * math.cos(math.radians(60 * direction)),
+            y + reach * math.sin(math.radians(60 * direction)) + 0.5,
+            number,
+            style,
+        )
+        for direction, number in enumerate(sides)
+    ]
 
 
 def _side_numbers(seat: int, x: float, y: float, sides: tuple[int, ...]) -> str:
     """A boat in small beside its row: its side numbers as it faces on the river."""
     size = 19.0
-    numbers = [
-        svg.text(
-            x + size * 0.62 * math.cos(math.radians(60 * direction)),
-            y + size * 0.62 * math.sin(math.radians(60 * direction)) + 0.5,
-            number,
-            {"fill": svg.ink_on(svg.seat_colour(seat)), "font-size": 12},
-        )
-        for direction, number in enumerate(sides)
-    ]
+    numbers = _side_labels(seat, x, y, size * 0.62, sides)
     shape = {"points": svg.hexagon(x, y, size), "fill": svg.seat_colour(seat), "stroke": svg.INK}
     facing = _("the sides of seat {seat}'s boat, as it faces", seat=seat)
     return svg.group({"class": "sides"}, svg.tag("polygon", shape), *numbers, svg.title(facing))
 
 
 @cached_per_language(maxsize=16)
-def _chips(turning: bool, passing: bool, y: float, width: float) -> str:
+def _chips(turning: bool, passing: bool, y: float, width: float) -> tuple[str, float]:
     """The chips of the boat to move: its turns (it turns before it moves; never on its first
-    turn) and `pass` (on a first turn, only for a boat without logs)."""
+    turn) and `pass` (on a first turn, only for a boat without logs); the markup and the
+    height of their rows."""
     if not (turning or passing):
-        return ""
+        return "", 0.0
     label = _("Turn:") if turning else _("Or:")
     said = svg.text(12, y + 15, label, {"text-anchor": "start"})
     chips = [*(TURNS if turning else ()), *((("pass", _("pass")),) if passing else ())]
     x = max(56.0, 20 + svg.label_width(label))  # the chips start after their label
-    return svg.group({"class": "chips"}, said, *svg.chip_rows(chips, x, y, width))
+    drawn = svg.group({"class": "chips"}, said, *svg.chip_rows(chips, x, y, width))
+    return drawn, svg.chip_rows_height(chips, x, width)
 
 
 @cached_per_language(maxsize=None)

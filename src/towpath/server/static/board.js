@@ -1,7 +1,7 @@
 // The board: drawn from the SVG (or text) a state message carries, at a size the player
 // chooses (kept in this browser for each game), with a previewed turn drawn on it.
 import { TURN, split, turnOf } from "./picking.js";
-import { $, el } from "./dom.js";
+import { $, drawingIn, el } from "./dom.js";
 import { showMap } from "./minimap.js";
 import { nameSeatsInBoard, table } from "./table.js";
 
@@ -62,7 +62,7 @@ function readable(svg) {
 // never with text under 12 px: on a narrow screen it scrolls in its box, under a small map of the
 // whole; "fit" fits the width as far as that allows.
 export function sizeBoard(box) {
-  const svg = box.querySelector("svg:not(.panels)");
+  const svg = drawingIn(box);
   if (!svg) return;
   const natural = Number(svg.getAttribute("width"));
   const room = box.clientWidth || natural;
@@ -75,7 +75,7 @@ export function sizeBoard(box) {
 }
 
 export function setZoom(change) {
-  const svg = $("board").querySelector("svg:not(.panels)");
+  const svg = drawingIn($("board"));
   if (!svg) return;
   const natural = Number(svg.getAttribute("width"));
   const now = svg.getBoundingClientRect().width / natural;
@@ -91,12 +91,14 @@ export function pickedNodes() {
   return table.picks.map((p) => nodes[p.index]).filter(Boolean);
 }
 
-// Draw the previewed turn: a piece put on a place (rK), or the piece to move turned (r±k).
+// Draw the previewed turn: a piece put on a place (rK), or the piece to move turned (r±k);
+// null: no preview.
 export function preview(action) {
-  const svg = $("board").querySelector("svg:not(.panels)");
+  const svg = drawingIn($("board"));
   if (!svg) return;
   svg.querySelectorAll(".preview").forEach((n) => n.remove());
   svg.querySelectorAll("[data-turning]").forEach((n) => n.removeAttribute("transform"));
+  if (!action) return;
   const sixths = turnOf(action);
   const word = split(action.action).find((w) => TURN.test(w)) || "";
   const turning = svg.querySelector("[data-turning]");
@@ -138,7 +140,7 @@ const placed = (point) => Boolean(point) && point.every(Number.isFinite);
 
 // Where the board's pieces stand now, to be moved from when the next drawing comes.
 export function piecePlaces(box) {
-  const svg = box.querySelector("svg:not(.panels)");
+  const svg = drawingIn(box);
   return new Map(svg ? [...svg.querySelectorAll("[data-piece]")].map((n) => [n.dataset.piece, centre(n)]) : []);
 }
 
@@ -165,7 +167,7 @@ function stepsOf(svg, pieces, before, story) {
 export async function playMotion(box, before, story) {
   const run = ++motion;
   delete document.body.dataset.moving;  // an older motion's drawing is gone
-  const svg = box.querySelector("svg:not(.panels)");
+  const svg = drawingIn(box);
   if (!svg || !before.size || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
   const pieces = new Map([...svg.querySelectorAll("[data-piece]")].map((n) => [n.dataset.piece, n]));
   const steps = stepsOf(svg, pieces, before, story || []);

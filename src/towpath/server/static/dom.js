@@ -12,3 +12,7 @@ export function el(tag, attrs = {}, ...children) {
   node.append(...children);
   return node;
 }
+
+// The board's own drawing in a board box: not the heading and panels a phone's board keeps in
+// drawings of their own beside it (board.js, `splitPanels`).
+export const drawingIn = (box) => box.querySelector("svg:not(.panels)");

@@ -1,6 +1,6 @@
 // The whole board in small above a board wider than its box (a phone's): a frame shows the part
 // in view and a tap there brings that part into view. Shown only while the board scrolls sideways.
-import { el } from "./dom.js";
+import { drawingIn, el } from "./dom.js";
 import { t } from "./i18n.js";
 
 const HEIGHT = 120;  // px: the height a map fits the whole drawing into, if that leaves it half
@@ -30,7 +30,7 @@ function frame(box, map) {
 
 export function showMap(box) {
   const map = mapOf(box);
-  const svg = box.querySelector("svg:not(.panels)");
+  const svg = drawingIn(box);
   const scrolls = Boolean(svg) && box.scrollWidth > box.clientWidth + 4;
   map.classList.toggle("hidden", !scrolls);
   if (!scrolls) return map.replaceChildren();

@@ -110,7 +110,7 @@ function showPanel() {
   $("turns").classList.add("hidden");
   $("confirm").classList.add("hidden");
   $("offers").replaceChildren();
-  if (!open) { preview({ action: "" }); return; }
+  if (!open) { preview(null); return; }
   const chosen = runs();
   const left = candidates(table.current.legal, table.words, chosen);
   $("picked").textContent = t("You picked {parts}", { parts: pickedNodes().map((n) => named(n.getAttribute("aria-label") || n.dataset.pick)).join(" · ") });
@@ -130,7 +130,7 @@ function showPanel() {
     return;
   }
   // A turn picked before the place (a Mississippi boat's): the piece is shown turned already.
-  preview(left.every((a) => turnOf(a) === turnOf(left[0])) ? left[0] : { action: "" });
+  preview(left.every((a) => turnOf(a) === turnOf(left[0])) ? left[0] : null);
   const whole = left.filter((a) => covered(a.action, chosen));
   const offered = left.length <= OFFERED ? left : whole;
   if (!offered.length) {
