@@ -67,6 +67,20 @@ def test_observation_is_a_function_of_the_view(case: Case) -> None:
             assert np.array_equal(tensor, game.observation_tensor(twin.view(seat), seat))
 
 
+@pytest.mark.parametrize("case", [c for c in cases() if c.lead is None], ids=str)
+def test_different_views_give_different_observations(case: Case) -> None:
+    """The observation carries everything in view(seat): over a seeded random game, every
+    position the seat sees differently has a tensor of its own."""
+    game = towpath.load(case.game, case.players, **case.options)
+    views: dict[tuple[int, bytes], str] = {}
+    for state in random_states(game, seed=4, every=1):
+        for seat in range(game.players):
+            view = state.view(seat)
+            tensor = game.observation_tensor(view, seat).tobytes()
+            text = json.dumps(view, sort_keys=True)
+            assert views.setdefault((seat, tensor), text) == text
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_observations_tell_the_seats_apart(game_id: str) -> None:
     game = towpath.load(game_id, 3)

@@ -24,7 +24,22 @@ Observation slices (seats from the observer's own, then clockwise; K card kinds;
   `revealed` [P, L], `upside_down` [P, L], `armed` [P, L]; `discards` [K] (/ the deck);
 - `pile` [1] (/ T), `deck` [1] (/ the deck); `phase` [3]: build, walk, over; `decision` [D]:
   the kind of choice the seat to move makes; `to_move` [P], `walker` [P], `inverted` [P],
-  `scores` [P] (/ 50, at most 1).
+  `scores` [P] (/ 50, at most 1);
+- who knows what: `known_by` [P, L, P], the seats who know each row card; `set_of` [P, L, P],
+  with `see_cards` the seat whose set the card came from; `known_set` [K], the observer's own
+  set (/ the deck); `tile_known_by` [T, P], who knows each hand tile the observer knows;
+  `hidden_known_by` [P, 2^P], each hand's unknown tiles counted by the set of seats (a bit
+  each, in the observer's seat order) who know them (/ T);
+- the walk: `path_length` [P] (/ the deck) and `walked` [P, K], the kinds of card each walker
+  used (/ the deck);
+- the choice being made (all 0 but where it applies): `step_seat` [P], the seat it names
+  (a row's owner, the seat to send or push); `step_count` [1], the cards left to study or
+  destroy, or the tile's number (/ L); `step_pos` [L], the card to orient; `step_picked`
+  [P, L], the cards studied so far; `step_first` [3], 1 and the box place of the first cell
+  of an Exchange once chosen; `step_kind` [K], the card whose direction or match is chosen;
+  `step_fish` [1], the fish to match (/ the most fish on a tile); `step_flags` [2], armed and
+  orienting while building.
+The observation tells every two different views of a seat apart (a test over random games).
 """
 
 from __future__ import annotations
@@ -58,6 +73,7 @@ from towpath.games.mapped_out.steps import DECISIONS
 from towpath.games.mapped_out.table import MappedOutTable
 
 PHASES = ("build", "walk", "over")
+Cell = tuple[int, int]
 SCORE_SCALE = 50.0
 
 
@@ -76,6 +92,8 @@ class MappedOutEncoding(Encoding):
         self.margin = rules.free_placement_margin
         self.side = 1 + self.margin * (len(self.tiles) - 1) + 2 * self.margin
         self.decisions = sorted(DECISIONS)
+        self.kind_index = {kind.name: k for k, kind in enumerate(game.kinds)}
+        self.fish = max(max(tile.fish, default=0) for tile in game.tiles)
         super().__init__()
 
     # -- action ids ------------------------------------------------------------------------------
@@ -215,20 +233,33 @@ class MappedOutEncoding(Encoding):
             ("walker", (players,)),
             ("inverted", (players,)),
             ("scores", (players,)),
+            ("known_by", (players, row, players)),
+            ("set_of", (players, row, players)),
+            ("known_set", (kinds,)),
+            ("tile_known_by", (tiles, players)),
+            ("hidden_known_by", (players, 1 << players)),
+            ("path_length", (players,)),
+            ("walked", (players, kinds)),
+            ("step_seat", (players,)),
+            ("step_count", (1,)),
+            ("step_pos", (row,)),
+            ("step_picked", (players, row)),
+            ("step_first", (3,)),
+            ("step_kind", (kinds,)),
+            ("step_fish", (1,)),
+            ("step_flags", (2,)),
         ]
 
     def write(self, view: View, seat: int, parts: Mapping[str, Tensor]) -> None:
         order = seat_order(seat, self.game.players)
-        self._write_tiles(view, order, parts)
+        corner = (
+            min((entry["cell"][0] for entry in view["map"]), default=0),
+            min((entry["cell"][1] for entry in view["map"]), default=0),
+        )
+        self._write_tiles(view, order, corner, parts)
+        self._write_rows(view, order, parts)
         names = list(self.game.card_names)
         for row, other in enumerate(order):
-            for place, card in enumerate(view["rows"][other]):
-                parts["present"][row, place] = 1.0
-                parts["revealed"][row, place] = float(card["revealed"])
-                parts["upside_down"][row, place] = float(card["orientation"] == 180)
-                parts["armed"][row, place] = float(bool(card["armed"]))
-                if card["card"] is not None:
-                    parts["cards"][row, place, names.index(card["card"])] = 1.0
             hand = view["hands"][other]
             size = len(hand) if isinstance(hand, list) else hand
             parts["hand_sizes"][row] = fraction(size, len(self.tiles))
@@ -243,32 +274,82 @@ class MappedOutEncoding(Encoding):
         parts["pile"][0] = fraction(view["pile"], len(self.tiles))
         parts["deck"][0] = fraction(view["deck"], deck)
         one_hot(parts["phase"], PHASES.index(view["phase"]))
+        for name in view["known_set"] or ():
+            parts["known_set"][names.index(name)] += 1.0 / deck
         if view["step"] is not None:
-            one_hot(parts["decision"], self.decisions.index(view["step"]["do"]))
+            self._write_step(view["step"], order, corner, parts)
 
-    def _write_tiles(self, view: View, order: list[int], parts: Mapping[str, Tensor]) -> None:
-        index, side = self.tile_index, self.side
-        cells = [entry["cell"] for entry in view["map"]]
-        left = min((x for x, _ in cells), default=0)
-        top = min((y for _, y in cells), default=0)
+    def _write_rows(self, view: View, order: list[int], parts: Mapping[str, Tensor]) -> None:
+        """Each row's cards: what the observer knows of them and who else knows them."""
+        place_of = {seat: k for k, seat in enumerate(order)}
+        for row, other in enumerate(order):
+            for place, card in enumerate(view["rows"][other]):
+                parts["present"][row, place] = 1.0
+                parts["revealed"][row, place] = float(card["revealed"])
+                parts["upside_down"][row, place] = float(card["orientation"] == 180)
+                parts["armed"][row, place] = float(bool(card["armed"]))
+                if card["card"] is not None:
+                    parts["cards"][row, place, self.kind_index[card["card"]]] = 1.0
+                for knower in card["known_by"]:
+                    parts["known_by"][row, place, place_of[knower]] = 1.0
+                if card.get("set_of") is not None:
+                    parts["set_of"][row, place, place_of[card["set_of"]]] = 1.0
 
-        def place(cell: Sequence[int]) -> list[float]:
-            return [fraction(cell[0] - left, side), fraction(cell[1] - top, side)]
+    def _write_step(
+        self, step: View, order: list[int], corner: Cell, parts: Mapping[str, Tensor]
+    ) -> None:
+        """The choice being made: its kind and what it has gathered so far."""
+        place_of = {seat: k for k, seat in enumerate(order)}
+        one_hot(parts["decision"], self.decisions.index(step["do"]))
+        named = step.get("owner", step.get("seat"))
+        if named is not None:
+            parts["step_seat"][place_of[named]] = 1.0
+        parts["step_count"][0] = fraction(step.get("left", step.get("n", 0)), self.row)
+        if "pos" in step:
+            one_hot(parts["step_pos"], step["pos"] - 1)
+        for seat, pos in step.get("picked", ()):
+            parts["step_picked"][place_of[seat], pos - 1] = 1.0
+        if step.get("first") is not None:
+            parts["step_first"][:] = [1.0, *self._box_place(corner, step["first"])]
+        if "kind" in step:
+            one_hot(parts["step_kind"], step["kind"])
+        parts["step_fish"][0] = fraction(step.get("fish", 0), self.fish)
+        parts["step_flags"][:] = [float(bool(step.get("armed"))), float(bool(step.get("build")))]
 
+    def _write_tiles(
+        self, view: View, order: list[int], corner: Cell, parts: Mapping[str, Tensor]
+    ) -> None:
+        index, deck = self.tile_index, len(self.game.deck)
+        place_of = {seat: k for k, seat in enumerate(order)}
         for entry in view["map"]:
             tile = index[entry["tile"]]
             parts["on_map"][tile] = 1.0
-            parts["cell"][tile] = place(entry["cell"])
+            parts["cell"][tile] = self._box_place(corner, entry["cell"])
         for removed in view["removed_tiles"]:
             parts["removed"][index[removed["tile"]]] = 1.0
         for row, other in enumerate(order):
-            for known in view["hand_details"][other]["tiles"]:
+            details = view["hand_details"][other]
+            for known in details["tiles"]:
                 parts["in_hand"][index[known["tile"]], row] = 1.0
+                for knower in known["known_by"]:
+                    parts["tile_known_by"][index[known["tile"]], place_of[knower]] = 1.0
+            for knowers in details["hidden_known_by"]:
+                mask = sum(1 << place_of[knower] for knower in knowers)
+                parts["hidden_known_by"][row, mask] += 1.0 / len(self.tiles)
             for taken in view["score_piles"][other]:
                 parts["in_pile"][index[taken["tile"]], row] = 1.0
-            for entry in view["paths"][other]:
+            path = view["paths"][other]
+            parts["path_length"][row] = fraction(len(path), deck)
+            for entry in path:
                 if entry["tile"] is not None:
                     parts["visited"][index[entry["tile"]], row] = 1.0
-            parts["pawns"][row] = place(view["pawns"][other])
+                if entry["card"] is not None:
+                    parts["walked"][row, self.kind_index[entry["card"]]] += 1.0 / deck
+            parts["pawns"][row] = self._box_place(corner, view["pawns"][other])
         if view["start"] is not None:
-            parts["start"][:] = place(view["start"])
+            parts["start"][:] = self._box_place(corner, view["start"])
+
+    def _box_place(self, corner: Cell, cell: Sequence[int]) -> list[float]:
+        """A cell's place in the map's bounding box (`corner` its top left): x and y from its
+        left and top, / the square's side."""
+        return [fraction(cell[0] - corner[0], self.side), fraction(cell[1] - corner[1], self.side)]
