@@ -3,6 +3,8 @@ over seeded random games that reach every phase of each game; declarations and h
 
 from __future__ import annotations
 
+import hashlib
+import json
 import pickle
 from typing import Any
 
@@ -115,19 +117,21 @@ def test_resample_from_infostate_keeps_the_seats_information_state() -> None:
     assert world.towpath.rng.state != state.towpath.rng.state  # the future rolls drawn anew
 
 
-def test_information_state_adds_the_latest_actions_to_the_observation() -> None:
+def test_information_state_adds_every_action_played_to_the_observation() -> None:
     game = pyspiel.load_game("towpath_detour(players=2)")
     state = game.new_initial_state()
-    first = state.legal_actions()[3]
-    state.apply_action(first)
+    played = []
+    for _ in range(5):
+        played.append(state.legal_actions()[-1])
+        state.apply_action(played[-1])
     tensor = np.array(state.information_state_tensor(0))
     observation = np.array(state.observation_tensor(0))
     size = len(observation)
     assert np.array_equal(tensor[:size], observation)
     width = game.num_distinct_actions().bit_length()  # 28 ids: 5 binary digits
-    latest = tensor[size:].reshape(2, width)
-    assert int("".join(str(int(bit)) for bit in latest[0]), 2) == first + 1
-    assert not latest[1].any()
+    rows = tensor[size:].reshape(game.max_game_length(), width)
+    ids = [int("".join(str(int(bit)) for bit in row), 2) - 1 for row in rows[:5]]
+    assert ids == played and not rows[5:].any()
     assert state.information_state_string(0) == information_string(state.towpath, 0)
 
 
@@ -154,3 +158,73 @@ def test_the_game_and_its_states_pickle(name: str) -> None:
         state.apply_action(state.legal_actions()[-1] if not state.is_chance_node() else 7)
     copy = pickle.loads(pickle.dumps(state))
     assert str(copy) == str(state) and copy.legal_actions() == state.legal_actions()
+
+
+def histories(state: Any, actions: Any) -> Any:
+    """The state after each of `actions` while they stay legal, with each seat's whole
+    action-observation history so far (its views and the actions, as a digest)."""
+    world = state.towpath
+    seats = range(world.game.players)
+    digests = [hashlib.sha256(json.dumps(world.view(s), sort_keys=True).encode()) for s in seats]
+    yield state, [d.hexdigest() for d in digests]
+    for action in actions:
+        if state.is_terminal() or action not in state.legal_actions():
+            return
+        text = state.action_to_string(action)
+        state.apply_action(action)
+        for seat, digest in zip(seats, digests, strict=True):
+            digest.update(
+                f"{text}\n{json.dumps(state.towpath.view(seat), sort_keys=True)}".encode()
+            )
+        yield state, [d.hexdigest() for d in digests]
+
+
+def random_actions(state: Any, rng: np.random.RandomState, most: int) -> list[int]:
+    """The first `most` actions of a random game from `state` (which it plays)."""
+    actions: list[int] = []
+    while not state.is_terminal() and len(actions) < most:
+        actions.append(int(rng.choice(state.legal_actions())))
+        state.apply_action(actions[-1])
+    return actions
+
+
+def starts(game: Any, seed: int, chances: int) -> list[Any]:
+    """Initial states after `chances` chance outcomes from `seed` on (one where none)."""
+    if game.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC:
+        return [game.new_initial_state()]
+    states = [game.new_initial_state() for _ in range(chances)]
+    for number, state in enumerate(states):
+        state.apply_action(seed + 100 * number)
+    return states
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        "towpath_detour(players=3)",
+        "towpath_mississippi(players=3,max_turns=60)",
+        "towpath_arriala(players=3,max_turns=40)",
+        "towpath_canal_king(players=3,board=small,routes=small,max_turns=60)",
+        "towpath_mapped_out(players=3,lands_unknown=true,unclear_instructions=true)",
+    ],
+)
+def test_information_states_are_perfect_recall(config: str) -> None:
+    """No two different information states of a seat (its views one after another and the
+    actions between them) share a string or a tensor: over many short seeded random games
+    from a few starts, where different orders of play meet in one position, and over whole
+    games replayed under other chance outcomes, where histories that differ only in what a
+    seat saw meet."""
+    game = pyspiel.load_game(config)
+    strings: dict[tuple[int, str], str] = {}
+    tensors: dict[tuple[int, bytes], str] = {}
+    walks = [(seed, 16, 1) for seed in range(150)] + [(seed, 10_000, 4) for seed in range(2)]
+    for seed, most, chances in walks:
+        first, *others = starts(game, seed % 5 if most == 16 else seed, chances)
+        actions = random_actions(first.clone(), np.random.RandomState(seed), most)
+        for start in (first, *others):
+            for state, digests in histories(start, actions):
+                for seat, digest in enumerate(digests):
+                    string = state.information_state_string(seat)
+                    tensor = np.asarray(state.information_state_tensor(seat)).tobytes()
+                    assert strings.setdefault((seat, string), digest) == digest
+                    assert tensors.setdefault((seat, tensor), digest) == digest

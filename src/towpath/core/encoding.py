@@ -114,11 +114,6 @@ class Encoding(ABC):
         assert isinstance(key, Action)
         return key
 
-    def recalled_id(self, action: Action) -> int:
-        """The id an action played earlier is remembered by (the information state's recent
-        actions), without the position it was played in."""
-        return self.action_id(action, None)
-
     @property
     def size(self) -> int:
         return len(self.keys)

@@ -2,12 +2,16 @@
 the information state, each from the seat's view (and, for the information state, the actions
 played, which every game plays in the open: `state.log(seat)`).
 
-The information state's tensor keeps the latest actions as binary ids rather than one-hot rows,
-so its size stays small where a game has tens of thousands of action ids (Canal King)."""
+An information state is perfect recall: the seat's view holds everything it has learnt (what it
+saw once stays in it, such as who knows a card), and every action is public, so the view and the
+actions played tell every two of the seat's action-observation histories apart (a test over
+random games). The tensor keeps the actions as binary ids rather than one-hot rows, so its size
+stays small where a game has tens of thousands of action ids (Canal King)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -32,35 +36,32 @@ def action_mask(state: State) -> npt.NDArray[np.int8]:
     return mask
 
 
-def remembered(game: Game) -> int:
-    """How many of the latest actions the information state recalls: one round of turns."""
-    return game.players
-
-
 def digits(game: Game) -> int:
     """Binary digits enough for any action id + 1 (0 meaning no action)."""
     return game.num_distinct_actions.bit_length()
 
 
 def information_layout(game: Game) -> TensorLayout:
-    """The observation's slices, then `recent_actions` [R, D]: the latest R actions, the latest
-    first, each as the binary digits (most significant first) of its id + 1, all 0 where fewer
-    were played (R = `remembered`, D = `digits`). An action is remembered by its id without
-    the position it was played in (`Encoding.recalled_id`)."""
-    return game.observation_layout.extended([("recent_actions", (remembered(game), digits(game)))])
+    """The observation's slices, then `actions` [M, D]: every action played so far, oldest
+    first, each as the binary digits (most significant first) of its id + 1, the rows after
+    the last all 0 (M = the game's `max_game_length`, D = `digits`). An id is the one the
+    action had in the position it was played in: every game plays its actions in the open
+    and reads an id only against what every seat sees (the map, the canal, open hands)."""
+    rows = game.encoding.max_game_length()
+    return game.observation_layout.extended([("actions", (rows, digits(game)))])
 
 
-def information_tensor(state: State, seat: int) -> Tensor:
+def information_tensor(state: State, seat: int, played: Sequence[int]) -> Tensor:
+    """The seat's observation and the ids of the actions `played` so far, oldest first."""
     game = state.game
     layout = information_layout(game)
     tensor = layout.zeros()
     tensor[: game.observation_layout.size] = observation(state, seat)
-    recent = layout.parts(tensor)["recent_actions"]
-    width = digits(game)
-    latest = state.log(seat, latest=remembered(game))
-    for row, text in enumerate(reversed(latest)):
-        number = game.encoding.recalled_id(game.parse_action(text)) + 1
-        recent[row] = [number >> (width - 1 - bit) & 1 for bit in range(width)]
+    if played:
+        width = digits(game)
+        numbers = np.asarray(played, dtype=np.int64)[:, None] + 1
+        shifts = np.arange(width - 1, -1, -1, dtype=np.int64)
+        layout.parts(tensor)["actions"][: len(played)] = numbers >> shifts & 1
     return tensor
 
 

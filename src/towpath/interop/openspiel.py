@@ -26,8 +26,8 @@ How the games are declared:
   `max_game_length` is the game's most actions (its encoding); the reward is terminal.
 - Observations through an observer of one seat (private information of a single player):
   `observation_*` is the seat's view (the tensor of the game's encoding; the string its view as
-  JSON), `information_state_*` adds the actions played (the string all of them, the tensor the
-  latest round's as binary ids: towpath.interop.observations).
+  JSON), `information_state_*` adds every action played (the string in notation, the tensor
+  as binary ids), which makes it perfect recall (towpath.interop.observations).
 - `resample_from_infostate(seat, sampler)` is `resample(seat, seed)` with a seed drawn from the
   sampler (for Python callers such as `ISMCTSBot`); states serialize through the state's JSON;
   `action_to_string` is towpath's notation.
@@ -239,6 +239,10 @@ class TowpathState(pyspiel.State):  # type: ignore[misc]
             return [0.0] * self.world.game.players
         return self.world.state.returns()
 
+    def played(self) -> list[int]:
+        """The ids of the players' actions so far, oldest first (the history without chance)."""
+        return [step.action for step in self.full_history() if step.player >= 0]
+
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Callable[[], float]
     ) -> Self:
@@ -275,7 +279,7 @@ class TowpathObserver:
         if world is None:
             self.tensor.fill(0.0)
         elif self.perfect_recall:
-            self.tensor[:] = information_tensor(world, player)
+            self.tensor[:] = information_tensor(world, player, state.played())
         else:
             self.tensor[:] = observation(world, player)
 

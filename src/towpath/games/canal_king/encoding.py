@@ -12,7 +12,6 @@ by column within a row; a type's rotations are its kind's distinct ones, ascendi
 - `sail port`: `sail PORT` for each port; `sail cell`: `sail C,R from EDGE` for each cell and
   each of its six edges;
 - `words`: `return`, `pass`, `launch`, `skip`.
-An information state remembers a swap by the first id of the `swap` block.
 
 Observation slices (P = players, a seat's slices list the seats from its own then clockwise;
 Q cells, T tile types with the special tile, F flag colours, N ports, W route cards):
@@ -135,11 +134,6 @@ class CanalKingEncoding(Encoding):
             raise GameError(f"the swap id names places beyond the hand's {len(hand)} tiles")
         names = self.game.parts.tiles.names
         return Swap(tuple(names[tile] for place, tile in enumerate(hand) if mask >> place & 1))
-
-    def recalled_id(self, action: Action) -> int:
-        if isinstance(action, Swap):
-            return self.blocks[SWAP].start
-        return self.action_id(action)
 
     def _hand(self, state: Any) -> list[int]:
         if not isinstance(state, CanalKingState) or state.current_player is None:

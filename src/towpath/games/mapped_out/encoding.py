@@ -13,7 +13,6 @@ row can grow: 8 cards and every Draw card of the deck; directions up, right, dow
 - `orient` 0, 180; `insert` 1..L + 1; `hands` for each seat; `go` for each direction;
 - `point`: `start`, `destroy`, `exchange`, `to`, `send`, `push` × the tile on the chosen cell;
 - `cork`: tile × the tile above the hole; `take` for each tile; `done`.
-An information state remembers a placement, a chosen cell and a hole by their block's first id.
 
 Observation slices (seats from the observer's own, then clockwise; K card kinds; D decisions):
 - `on_map` [T], `cell` [T, 2]: each tile on the map and its place in the map's bounding box
@@ -135,12 +134,6 @@ class MappedOutEncoding(Encoding):
             above = position.board.get(key(action.x, action.y - 1))
             return ("cork", action.tile, above)
         return action
-
-    def recalled_id(self, action: Action) -> int:
-        for kind, block in ((Place, "place"), (Point, "point"), (Cork, "cork")):
-            if isinstance(action, kind):
-                return self.blocks[block].start
-        return self.action_id(action)
 
     def _place_key(self, action: Place, state: Position) -> Hashable:
         if self.game.free_placement:
