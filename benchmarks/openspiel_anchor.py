@@ -114,13 +114,7 @@ def towpath_state(game_id: str, seed: int, actions: list[str]) -> State:
 
 
 def openspiel_state(game: Any, seed: int, actions: list[str]) -> Any:
-    state = game.new_initial_state()
-    if state.is_chance_node():
-        state.apply_action(seed)
-    for text in actions:
-        world = state.towpath
-        state.apply_action(world.game.action_id(world.game.parse_action(text, world), world))
-    return state
+    return towpath.interop.openspiel.replayed(game, seed, actions)
 
 
 def towpath_rate(state: State, seconds: float) -> float:
@@ -242,14 +236,14 @@ def opponent_for(game: Any, seconds: float, seed: int) -> Any:
 def duel(game_id: str, seed: int, seconds: float, towpath_seat: int) -> tuple[list[float], str]:
     """One 2-player game; its returns, and the OpenSpiel opponent's name."""
     spiel = pyspiel.load_game(f"towpath_{game_id}(players=2)")
-    state = spiel.new_initial_state()
-    if state.is_chance_node():
-        state.apply_action(seed % pyspiel.load_game(f"towpath_{game_id}").max_chance_outcomes())
+    state, chance = spiel.new_initial_state(), random.Random(seed)
     ours = MCTSAgent(seed=seed, seconds=seconds)
     name, theirs = opponent_for(spiel, seconds, seed)
     while not state.is_terminal():
         world = state.towpath
-        if state.current_player() == towpath_seat:
+        if state.is_chance_node():  # every draw is equally likely
+            state.apply_action(chance.choice(state.legal_actions()))
+        elif state.current_player() == towpath_seat:
             action = ours.choose(world)
             state.apply_action(world.game.action_id(action, world))
         else:

@@ -178,8 +178,9 @@ class Game(ABC, Generic[S]):
         return {k: v for k, v in self.options.items() if v != defaults[k]}
 
     @abstractmethod
-    def new_state(self, seed: int = 0) -> State:
-        """The starting position; every chance event of the game is drawn from `seed`."""
+    def new_state(self, seed: int = 0, rng: Rng | None = None) -> State:
+        """The starting position; every chance event of the game is drawn from `seed`, or
+        from `rng` where given (the researchers' door answers each draw as a chance node)."""
 
     @abstractmethod
     def parse_action(self, text: str, state: S | None = None) -> Action:
@@ -296,10 +297,10 @@ class State(ABC):
     history: list[Action]
     _legal: object  # see `kept_legal`
 
-    def __init__(self, game: Game, seed: int) -> None:
+    def __init__(self, game: Game, seed: int, rng: Rng | None = None) -> None:
         self.game = game
         self.seed = seed
-        self.rng = Rng(seed)
+        self.rng = Rng(seed) if rng is None else rng
         self.history = []
 
     # -- whose turn, what is legal -------------------------------------------------------------

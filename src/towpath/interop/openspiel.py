@@ -9,14 +9,18 @@ default is unset takes −1 for a number, "default" for a file, for the game's d
 option is a string parameter, such as "6;5;4;3;2;1" read as JSON after the ";" become ",").
 
 How the games are declared:
-- Chance. A towpath game draws every chance event from one seed, inside the state. A game with
-  chance (Mississippi's start rolls, the shuffles of Arriala, Canal King and Mapped Out) so
-  starts with one explicit chance node, `seed s`, s uniform among the first `SEEDS` seeds; the
-  game is then fixed by the players' actions (EXPLICIT_STOCHASTIC). Detour has no chance and
-  no chance node (DETERMINISTIC), its state is `new_state(seed=0)`.
-- Information. Nobody observes the seed, only what it deals as the game reveals it, so every
-  game with chance is IMPERFECT_INFORMATION (Mississippi's coming start rolls are unknown, as
-  are hands and piles); Detour is PERFECT_INFORMATION.
+- Chance. Every draw of a towpath game (a die, each step of a shuffle, a card's orientation)
+  is a chance node of its own: a uniform choice among its n outcomes, `chance_outcomes()` each
+  1/n (EXPLICIT_STOCHASTIC; towpath.interop.chance). The setup's draws come first (a shuffled
+  pile of 60 cards is 59 chance nodes); an action that draws (a Mississippi boat's first roll,
+  discards shuffled into a new pile) is followed by its draws, and until they are answered the
+  state is the one before it. Nothing fixes the chance to come: no seed, no generator inside
+  the state. Detour has no chance (DETERMINISTIC). towpath's own tools keep drawing from the
+  seed of `new_state(seed)`; `replayed(game, seed, actions)` is such a game as an OpenSpiel
+  state, its chance nodes answered as the seed drew.
+- Information. IMPERFECT_INFORMATION where a game keeps secrets (hands, piles, routes: Arriala,
+  Canal King, Mapped Out); Mississippi, whose only chance is its rolls, and Detour are
+  PERFECT_INFORMATION.
 - Utility. Returns lie from 0 to 1; CONSTANT_SUM (1) where a game always ends with a winner or
   a shared win, GENERAL_SUM where the safety limit can end it with no winner. OpenSpiel has no
   truncation: a game stopped by its safety limit is terminal, with the game's own returns
@@ -36,7 +40,8 @@ How the games are declared:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from functools import cache
 from typing import Any, Self
 
@@ -47,6 +52,15 @@ from towpath.core import registry
 from towpath.core.game import Game, State
 from towpath.core.options import IntListOption, IntOption, Option
 from towpath.core.record import state_from_json
+from towpath.interop.chance import (
+    Event,
+    Recording,
+    answer,
+    most_outcomes,
+    play,
+    settled,
+    start,
+)
 from towpath.interop.observations import (
     information_layout,
     information_string,
@@ -55,39 +69,64 @@ from towpath.interop.observations import (
     observation_string,
 )
 
-SEEDS = 1 << 12
 PREFIX = "towpath_"
 UNSET = "default"
 UNSET_NUMBER = -1
 
 
 class World:
-    """The towpath state inside an OpenSpiel state (None before the chance node's seed).
+    """The towpath state inside an OpenSpiel state, and the chance event under way, if any (the
+    setup's, before there is a state; else an action's, the state still as before it).
 
     OpenSpiel copies a Python state with `deepcopy` and saves it with `pickle`: a copy shares
-    the game and clones the state; a save is the state's JSON (or the game, before the seed).
+    the game and clones the state; a save is the state's JSON and the event's action and answers.
     """
 
-    def __init__(self, game: Game, state: State | None) -> None:
+    def __init__(self, game: Game, state: State | None, event: Event | None) -> None:
         self.game = game
         self.state = state
+        self.event = event
 
     def __deepcopy__(self, memo: dict[int, Any]) -> World:
-        return World(self.game, None if self.state is None else self.state.clone())
+        state, event = self.state, self.event
+        return World(
+            self.game,
+            None if state is None else state.clone(),
+            None if event is None else replace(event, answers=list(event.answers)),
+        )
 
     def __reduce__(self) -> tuple[Callable[..., World], tuple[Any, ...]]:
-        game = self.game
+        game, event = self.game, self.event
         saved = None if self.state is None else self.state.to_json()
-        return restore_world, (game.id, game.players, game.non_default_options(), saved)
+        pending = None
+        if event is not None:
+            action = None if event.action is None else str(event.action)
+            pending = (action, event.outcomes, event.answers)
+        return restore_world, (game.id, game.players, game.non_default_options(), saved, pending)
+
+    def settle(self, outcome: State | Event) -> None:
+        """Take what a step came to: a state, or a chance event to answer."""
+        if isinstance(outcome, Event):
+            self.event = outcome
+        else:
+            self.state, self.event = outcome, None
 
 
 def restore_world(
-    game_id: str, players: int, options: Mapping[str, Any], saved: str | None
+    game_id: str,
+    players: int,
+    options: Mapping[str, Any],
+    saved: str | None,
+    pending: tuple[str | None, int, list[int]] | None,
 ) -> World:
     game = table(game_id, players, json.dumps(options, sort_keys=True))
-    if saved is None:
-        return World(game, None)
-    return World(game, state_from_json(saved, lambda *_, **__: game))
+    state = None if saved is None else settled(state_from_json(saved, lambda *_, **__: game))
+    event = None
+    if pending is not None:
+        text, outcomes, answers = pending
+        action = None if text is None else game.parse_action(text, state)
+        event = Event(action, outcomes, list(answers))
+    return World(game, state, event)
 
 
 @cache
@@ -131,7 +170,7 @@ def game_type(game_class: type[Game]) -> pyspiel.GameType:
         if encoding.chance
         else kind.ChanceMode.DETERMINISTIC,
         information=kind.Information.IMPERFECT_INFORMATION
-        if encoding.chance or encoding.hidden_information
+        if encoding.hidden_information
         else kind.Information.PERFECT_INFORMATION,
         utility=kind.Utility.GENERAL_SUM
         if encoding.returns_sum is None
@@ -165,7 +204,7 @@ class TowpathGame(pyspiel.Game):  # type: ignore[misc]
         self.chance = encoding.chance
         info = pyspiel.GameInfo(
             num_distinct_actions=self.table.num_distinct_actions,
-            max_chance_outcomes=SEEDS if self.chance else 0,
+            max_chance_outcomes=most_outcomes(self.table) if self.chance else 0,
             num_players=self.table.players,
             min_utility=0.0,
             max_utility=1.0,
@@ -189,26 +228,26 @@ class TowpathGame(pyspiel.Game):  # type: ignore[misc]
         )
 
 
-CHANCE_OUTCOMES = [(seed, 1.0 / SEEDS) for seed in range(SEEDS)]
-
-
 class TowpathState(pyspiel.State):  # type: ignore[misc]
-    """A towpath state; before it, where the game has chance, the chance node of its seed."""
+    """A towpath state, or a chance node: a draw of the setup or of the action just played."""
 
     def __init__(self, game: TowpathGame) -> None:
         super().__init__(game)
         table = game.table
-        self.world = World(table, None if game.chance else table.new_state(seed=0))
+        self.world = World(table, None, None)
+        self.world.settle(start(table))
 
     @property
     def towpath(self) -> State | None:
-        """The towpath state (None at the chance node before it)."""
+        """The towpath state (None while the setup draws; at a chance node after an action, the
+        state before it)."""
         return self.world.state
 
     def current_player(self) -> int:
         state = self.world.state
-        if state is None:
+        if self.world.event is not None:
             return int(pyspiel.PlayerId.CHANCE)
+        assert state is not None
         seat = state.current_player
         return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
 
@@ -217,25 +256,36 @@ class TowpathState(pyspiel.State):  # type: ignore[misc]
         return self.world.game.legal_ids(self.world.state)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return CHANCE_OUTCOMES
+        event = self.world.event
+        assert event is not None, "chance outcomes asked where no draw is under way"
+        return [(outcome, 1.0 / event.outcomes) for outcome in range(event.outcomes)]
 
     def _apply_action(self, action: int) -> None:
         world = self.world
-        if world.state is None:
-            world.state = world.game.new_state(seed=int(action))
+        game, state, event = world.game, world.state, world.event
+        if event is not None:
+            world.settle(answer(game, state, event, int(action)))
+            return
+        assert state is not None
+        played = game.encoding.action(int(action), state)
+        if game.encoding.chance:
+            world.settle(play(state, played))
         else:
-            world.state.apply(world.game.encoding.action(int(action), world.state))
+            state.apply(played)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed {action}"
+            event = self.world.event
+            outcomes = "?" if event is None else event.outcomes
+            return f"chance: outcome {action} of {outcomes}"
         return str(self.world.game.encoding.action(int(action), self.world.state))
 
     def is_terminal(self) -> bool:
-        return self.world.state is not None and self.world.state.is_terminal()
+        state = self.world.state
+        return self.world.event is None and state is not None and state.is_terminal()
 
     def returns(self) -> list[float]:
-        if self.world.state is None:
+        if self.world.state is None or self.world.event is not None:
             return [0.0] * self.world.game.players
         return self.world.state.returns()
 
@@ -251,12 +301,32 @@ class TowpathState(pyspiel.State):  # type: ignore[misc]
         state = self.world.state
         if state is not None:
             seed = int(probability_sampler() * 2**31)
-            world.world = World(self.world.game, state.resample(player_id, seed))
+            world.world.state = settled(state.resample(player_id, seed))
         return world  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
-        state = self.world.state
-        return "before the seed is drawn" if state is None else state.to_json()
+        state, event = self.world.state, self.world.event
+        if state is None:
+            return "the setup, drawing"
+        text = state.to_json()
+        return text if event is None else f"{text}\n{event.action}: drawing"
+
+
+def replayed(game: TowpathGame, seed: int, actions: Sequence[str]) -> TowpathState:
+    """The OpenSpiel state of the towpath game of `seed` after `actions` (notation): each chance
+    node answered as the seed's generator drew (a record of towpath's own, in OpenSpiel)."""
+    table = game.table
+    recording = Recording(seed)
+    world = table.new_state(seed, rng=recording)
+    state = game.new_initial_state()
+    for text in [None, *actions]:
+        if text is not None:
+            action = table.parse_action(text, world)
+            state.apply_action(table.action_id(action, world))
+            world.apply(action)
+        while state.is_chance_node():
+            state.apply_action(recording.answers[len(state.history()) - len(state.played())])
+    return state
 
 
 class TowpathObserver:

@@ -87,8 +87,8 @@ class Arriala(ArrialaTable, Game[ArrialaState]):
         "hard": "mcts:rollout=playout,depth=30,seconds=1,discount=0.99,finish=0.05"
     }
 
-    def new_state(self, seed: int = 0) -> ArrialaState:
-        return ArrialaState(self, seed)
+    def new_state(self, seed: int = 0, rng: Rng | None = None) -> ArrialaState:
+        return ArrialaState(self, seed, rng)
 
     def evaluate(self, state: ArrialaState, seat: int) -> float:
         return evaluate(state, seat)

@@ -13,6 +13,7 @@ from towpath.core.actions import Action
 from towpath.core.caches import remember
 from towpath.core.errors import GameError, IllegalAction
 from towpath.core.game import JSON, State
+from towpath.core.rng import Rng
 from towpath.games.arriala.table import ArrialaTable
 
 RESERVE = -1
@@ -124,8 +125,8 @@ class Position(State):
     left: list[list[int]]
     barred: list[list[int]]
 
-    def __init__(self, game: ArrialaTable, seed: int) -> None:
-        super().__init__(game, seed)
+    def __init__(self, game: ArrialaTable, seed: int, rng: Rng | None = None) -> None:
+        super().__init__(game, seed, rng)
         layout, rules = game.layout, game.rules
         per = rules.workers_per_colour
         workers = layout.colours * per

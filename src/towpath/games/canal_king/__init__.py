@@ -47,8 +47,8 @@ from towpath.games.canal_king.table import CanalKingTable
 class CanalKing(CanalKingTable, Game[CanalKingState]):
     state_class = CanalKingState
 
-    def new_state(self, seed: int = 0) -> CanalKingState:
-        return CanalKingState(self, seed)
+    def new_state(self, seed: int = 0, rng: Rng | None = None) -> CanalKingState:
+        return CanalKingState(self, seed, rng)
 
     def evaluate(self, state: CanalKingState, seat: int) -> float:
         return evaluate(state, seat)

@@ -20,6 +20,7 @@ from towpath.core.actions import Action, Words
 from towpath.core.errors import GameError, IllegalAction
 from towpath.core.game import JSON, EndReason
 from towpath.core.piles import draw
+from towpath.core.rng import Rng
 from towpath.games.canal_king.actions import (
     LAUNCH,
     PASS,
@@ -61,8 +62,8 @@ class CanalKingState(Position):
     won_by = WON_BY
     unfinished = "any ship finished its route"
 
-    def __init__(self, game: CanalKingTable, seed: int) -> None:
-        super().__init__(game, seed)
+    def __init__(self, game: CanalKingTable, seed: int, rng: Rng | None = None) -> None:
+        super().__init__(game, seed, rng)
         parts, players = game.parts, game.players
         self.board = [-1] * parts.board.size
         self.constraints = _static_constraints(game)

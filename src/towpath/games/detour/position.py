@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from towpath.core.game import State
+from towpath.core.rng import Rng
 from towpath.games.detour.table import DetourTable
 
 
@@ -50,8 +51,8 @@ class Position(State):
     pending: dict[str, str] | None
     winners: list[int] | None
 
-    def __init__(self, game: DetourTable, seed: int) -> None:
-        super().__init__(game, seed)
+    def __init__(self, game: DetourTable, seed: int, rng: Rng | None = None) -> None:
+        super().__init__(game, seed, rng)
         colours = len(game.colours)
         self.nodes = [0] * colours
         self.hands = [list(game.card_keys) for _ in range(colours)]

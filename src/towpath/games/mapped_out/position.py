@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from towpath.core.game import State
+from towpath.core.rng import Rng
 from towpath.games.mapped_out.actions import ORIENTATIONS
 from towpath.games.mapped_out.cards import KIND, KNOWN, TURN, UP, Card, new_card
 from towpath.games.mapped_out.cells import Cell, around, cell_of, key, reading_order
@@ -85,9 +86,9 @@ class Position(State):
     walk_index: int
     stopped: list[bool]
 
-    def __init__(self, game: MappedOutTable, seed: int) -> None:
+    def __init__(self, game: MappedOutTable, seed: int, rng: Rng | None = None) -> None:
         """The setup: rows dealt face down, hands dealt, one tile starts the map."""
-        super().__init__(game, seed)
+        super().__init__(game, seed, rng)
         players, rules = game.players, game.rules
         self.phase = "build"
         self.player = game.first_player

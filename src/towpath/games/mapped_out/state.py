@@ -10,6 +10,7 @@ from towpath.core.actions import Action, Words
 from towpath.core.errors import GameError
 from towpath.core.game import EndReason, copy_plain
 from towpath.core.piles import shared_win
+from towpath.core.rng import Rng
 from towpath.games.mapped_out import build, walk
 from towpath.games.mapped_out.actions import Done, Orient, Pick, Point, Swap
 from towpath.games.mapped_out.cards import ARMED, KIND, KNOWN, SET_OF, TURN, UP, Card
@@ -36,8 +37,8 @@ class MappedOutState(Position):
     __slots__ = ()
     display = DISPLAY
 
-    def __init__(self, game: MappedOutTable, seed: int) -> None:
-        super().__init__(game, seed)
+    def __init__(self, game: MappedOutTable, seed: int, rng: Rng | None = None) -> None:
+        super().__init__(game, seed, rng)
         self._advance()
 
     # -- whose turn, what is legal ----------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from towpath.core.race import Race
+from towpath.core.rng import Rng
 from towpath.games.mississippi.table import MississippiTable
 
 START = 0
@@ -35,8 +36,8 @@ class Position(Race):
     started: list[bool]
     supply: int
 
-    def __init__(self, game: MississippiTable, seed: int) -> None:
-        super().__init__(game, seed)
+    def __init__(self, game: MississippiTable, seed: int, rng: Rng | None = None) -> None:
+        super().__init__(game, seed, rng)
         players = game.players
         self.spaces = [START] * players
         self.logs = [game.logs_each] * players

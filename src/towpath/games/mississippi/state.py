@@ -18,6 +18,7 @@ from towpath.core.actions import Action, Words
 from towpath.core.errors import GameError, IllegalAction
 from towpath.core.game import EndReason
 from towpath.core.hexgrid import opposite
+from towpath.core.rng import Rng
 from towpath.games.mississippi.actions import PASS, ROTATIONS, Move, Pass, moves
 from towpath.games.mississippi.components import facing_number, side_showing
 from towpath.games.mississippi.position import START, Position
@@ -34,8 +35,8 @@ class MississippiState(Position):
     won_by = WON_BY
     unfinished = "any boat crossed the finish"
 
-    def __init__(self, game: MississippiTable, seed: int) -> None:
-        super().__init__(game, seed)
+    def __init__(self, game: MississippiTable, seed: int, rng: Rng | None = None) -> None:
+        super().__init__(game, seed, rng)
         self._roll_if_new()
 
     # -- what is legal ---------------------------------------------------------------------------
