@@ -7,7 +7,8 @@
   legal id from the mask, `env.step`;
 - gymnasium: one seat against random bots, its observation and mask each step; a step counts
   every action it plays (the seat's and the bots' in between);
-- openspiel: `legal_actions()`, a random pick, `apply_action` (no observation asked);
+- openspiel: `legal_actions()`, a random pick, `apply_action` (no observation asked); its
+  chance nodes (every draw) are played too but not counted as steps;
 - vector sync / vector async: `gymnasium.make_vec` of `--envs` one-seat environments, in this
   process or one process each; a step is one environment's step.
 
@@ -101,8 +102,8 @@ def spiel(game_id: str) -> Loop:
         while time.process_time() < end:
             if state.is_terminal():
                 state = game.new_initial_state()
+            steps += not state.is_chance_node()  # a draw is no step of the game's
             state.apply_action(rng.choice(state.legal_actions()))
-            steps += 1
         return steps
 
     return run
