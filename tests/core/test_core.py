@@ -8,7 +8,7 @@ import pytest
 
 import towpath
 from towpath.core import grid, registry
-from towpath.core.actions import Words
+from towpath.core.actions import Words, turn_of
 from towpath.core.errors import GameError
 from towpath.core.game import EndingJSON
 from towpath.core.hexgrid import ODD_Q, ODD_R, OffsetLayout, opposite
@@ -39,6 +39,13 @@ def test_rng_shuffle_is_a_permutation() -> None:
     items = list(range(30))
     Rng(3).shuffle(items)
     assert sorted(items) == list(range(30)) and items != list(range(30))
+
+
+def test_the_turn_names_the_safety_limit_only_in_its_last_fifth() -> None:
+    assert turn_of(0, 600) == "Turn 1"
+    assert turn_of(479, 600) == "Turn 480"  # a player would read "of 600" as the game's length
+    assert turn_of(480, 600) == "Turn 481 of 600"
+    assert turn_of(600, 600) == "Turn 600 of 600"  # stopped: the last turn, not one beyond
 
 
 @pytest.mark.parametrize("layout", [ODD_R, ODD_Q], ids=lambda layout: layout.name)

@@ -44,8 +44,13 @@ def read_number(word: str, low: int, high: int) -> int | None:
 
 
 def turn_of(turn: int, limit: int) -> str:
-    """The turn being played, counted from 1, and the limit: "Turn 1 of 500"."""
-    return _("Turn {turn} of {limit}", turn=min(turn + 1, limit), limit=limit)
+    """The turn being played, counted from 1: "Turn 12"; in the last fifth of the turns before
+    the safety limit stops the game unfinished, the limit too: "Turn 481 of 600" (earlier, a
+    player would read it as the game's length)."""
+    shown = min(turn + 1, limit)
+    if shown * 5 <= limit * 4:
+        return _("Turn {turn}", turn=shown)
+    return _("Turn {turn} of {limit}", turn=shown, limit=limit)
 
 
 @dataclass(frozen=True, slots=True)

@@ -823,6 +823,10 @@ def _legend_entries() -> tuple[tuple[str, str], ...]:
         ("".join(_ship(1, 0, 0)), _("ship of seat 2")),
         (svg.last_mark("polygon", {"points": svg.hexagon(0, 0, 12, False)}), _("the last move")),
         (svg.text(0, 0, "2,3", {"font-size": 12}), _("column,row of a free space")),
+        (
+            svg.text(0, 0, "ST", {"font-size": 12}),
+            _("a tile by its lines: S straight, G gentle curve, T tight curve, Y a fork"),
+        ),
     )
 
 
