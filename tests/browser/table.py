@@ -94,7 +94,8 @@ def _finish(page: Page, action: str) -> None:
     selector = json.dumps(action)
     offer = page.locator(f"#offers [data-action={selector}]")
     if offer.count():
-        offer.click()
+        offer.click()  # taken, then confirmed like any move
+        page.click(f"#confirm[data-action={selector}]")
         return
     turns = page.locator("#turns:not(.hidden) #turn-right")
     for _ in range(6):

@@ -21,9 +21,8 @@ def play_something(page: Page) -> None:
     if version_of(page) == version:
         offers = page.locator("#offers [data-action]")
         if offers.count():
-            offers.first.click()
-        else:
-            page.click("#confirm")
+            offers.first.click()  # an offer taken is confirmed like any move
+        page.click("#confirm")
     wait_for_version(page, version + 1)
 
 
@@ -172,3 +171,32 @@ def test_a_move_picked_on_the_board_waits_for_a_confirm_unless_turned_off(
     expect(yellow.locator("#ask")).not_to_be_checked()
     yellow.locator('#board [data-pick="end"]').click()
     wait_for_version(yellow, 3)
+
+
+def test_an_offer_taken_waits_for_its_confirm_and_no_tile_is_drawn_over_another(
+    server: Server, page: Page
+) -> None:
+    """Canal King, seed 1: "swap" and two hand tiles leave the swaps that hold them, offered
+    by name; the one taken is shown and played by the confirm, as a move picked on the board
+    is. Picking hand tiles previews no tile on top of another."""
+    seats = [{"kind": "human"}] * 2
+    created = server.create(
+        {"game": "canal_king", "players": 2, "seed": 1, "listed": False, "seats": seats}
+    )
+    page.goto(created["seats"][0]["link"])
+    wait_for_version(page, 0)
+    page.locator('#board [data-pick="swap"]').click()
+    page.locator("#board [data-tile]").nth(0).click()
+    page.locator("#board [data-tile]").nth(1).click()
+    offer = page.locator("#offers [data-action]").first
+    expect(offer).to_be_visible()
+    expect(page.locator("#board .preview")).to_have_count(0)
+    action = offer.get_attribute("data-action")
+    offer.click()
+    confirm = page.locator(f'#confirm[data-action="{action}"]')
+    expect(confirm).to_be_visible()
+    expect(offer).to_have_attribute("aria-pressed", "true")
+    page.wait_for_timeout(300)
+    assert version_of(page) == 0, "nothing is played before the confirm"
+    confirm.click()
+    wait_for_version(page, 1)

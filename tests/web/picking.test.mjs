@@ -84,6 +84,9 @@ test("a part clicked again is let go, and one that goes on from nothing starts a
   const afresh = pick(legal, words, picks, "2,1", 4);
   assert.deepEqual(afresh.picks, [{ run: "2,1", index: 4 }]);
   assert.deepEqual(afresh.left.map((a) => a.action), ["place S 2,1 r0"]);
+  assert.equal(afresh.note, "That does not go with what you picked before: a new move starts from it.");
+  assert.equal(pick(legal, words, picks, "1,1", 3).note, null, "a click that goes on says nothing");
+  assert.equal(pick(legal, words, [], "2,1", 4).note, null, "nor does a first click");
 });
 
 test("a click on what no action holds is refused, and the picks stay", () => {

@@ -2,6 +2,7 @@
 // chooses (kept in this browser for each game), with a previewed turn drawn on it.
 import { TURN, split, turnOf } from "./picking.js";
 import { $, drawingIn, el } from "./dom.js";
+import { t } from "./i18n.js";
 import { showMap } from "./minimap.js";
 import { nameSeatsInBoard, table } from "./table.js";
 
@@ -72,6 +73,27 @@ export function sizeBoard(box) {
   svg.style.width = `${Math.round(natural * scale)}px`;
   svg.style.height = "auto";
   showMap(box);
+  if (box.id === "board") showZoomLimits(svg, scale);
+}
+
+const SMALLEST = 0.4, LARGEST = 3;
+const fitted = (svg) => Math.max(readable(svg), Math.min(1.5, $("board").clientWidth / Number(svg.getAttribute("width"))));
+
+// A zoom button that would change nothing is greyed, and says why: on a phone the board is often
+// as small as its text allows already, so "fit" and "−" cannot make it smaller.
+function showZoomLimits(svg, scale) {
+  const least = Math.max(readable(svg), SMALLEST);
+  const limits = [
+    ["zoom-out", scale <= least * 1.01, t("as small as the board goes while its text stays readable")],
+    ["zoom-fit", Math.abs(scale - fitted(svg)) <= 0.01 * scale, scale <= least * 1.01 ? t("as small as the board goes while its text stays readable") : t("the board fits already")],
+    ["zoom-in", scale >= LARGEST * 0.99, t("as large as the board goes")],
+  ];
+  for (const [id, idle, why] of limits) {
+    const button = $(id);
+    button.dataset.title ??= button.title;  // its own help, for when it acts again
+    button.disabled = idle;
+    button.title = idle ? why : button.dataset.title;
+  }
 }
 
 export function setZoom(change) {
@@ -80,7 +102,7 @@ export function setZoom(change) {
   const natural = Number(svg.getAttribute("width"));
   const now = svg.getBoundingClientRect().width / natural;
   const least = readable(svg);
-  const zoom = change === "fit" ? Math.max(least, Math.min(1.5, $("board").clientWidth / natural)) : Math.max(least, 0.4, Math.min(3, now * change));
+  const zoom = change === "fit" ? fitted(svg) : Math.max(least, SMALLEST, Math.min(LARGEST, now * change));
   localStorage.setItem(zoomKey(), String(zoom));
   sizeBoard($("board"));
   sizeBoard($("replay-board"));
@@ -109,7 +131,7 @@ export function preview(action) {
   }
   const centred = pickedNodes().filter((n) => n.dataset.centre);
   const piece = centred.find((n) => n.dataset.tile !== undefined);
-  const place = centred.find((n) => n !== piece);
+  const place = centred.find((n) => n.dataset.tile === undefined);  // a cell, never another tile
   if (!piece || !place) return;
   const [px, py, pr] = piece.dataset.centre.split(",").map(Number);
   const [cx, cy, cr] = place.dataset.centre.split(",").map(Number);

@@ -35,9 +35,12 @@ export function showStatus() {
   status.classList.toggle("mine", mine());
 }
 
+// The kinds of move open to the player; past three, the first two and how many more (the
+// buttons under the board name them all), so that the status stays a line or two on a phone.
 function kindsInWords(legal) {
   const kinds = [...new Set(legal.map((a) => a.kind))];
   if (kinds.length <= 1) return kinds.join("");
+  if (kinds.length > 3) return t("{list} or {count} more kinds of move", { list: kinds.slice(0, 2).join(", "), count: kinds.length - 2 });
   return t("{list} or {last}", { list: kinds.slice(0, -1).join(", "), last: kinds[kinds.length - 1] });
 }
 

@@ -64,7 +64,10 @@ export function pick(legal, words, picks, run, index) {
   const runsOf = (chosen) => chosen.map((p) => p.run);
   if (already < 0 && !candidates(legal, words, runsOf(next)).length) next = [{ run, index }];
   const left = candidates(legal, words, runsOf(next));
-  if (!left.length) return { picks, left: [], play: null, error: t("Nothing you may do starts with that.") };
+  if (!left.length) return { picks, left: [], play: null, error: t("Nothing you may do starts with that."), note: null };
   const play = left.length === 1 && !turnFamily(left) && next.length ? left[0].action : null;
-  return { picks: next, left, play, error: null };
+  // What was picked before and does not go with this click is let go, and the player told so.
+  const afresh = already < 0 && picks.length > 0 && next.length === 1;
+  const note = afresh ? t("That does not go with what you picked before: a new move starts from it.") : null;
+  return { picks: next, left, play, error: null, note };
 }

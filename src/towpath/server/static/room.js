@@ -36,10 +36,11 @@ function onPick(node, index) {
     return;
   }
   const outcome = pick(table.current.legal, table.words, table.picks, node.dataset.pick, index);
-  $("error").textContent = outcome.error || "";
+  $("error").textContent = outcome.error || outcome.note || "";
   if (outcome.error) return;
   table.picks = outcome.picks;
   table.turnIndex = 0;
+  table.offer = null;
   if (outcome.play && !$("ask").checked) { act(outcome.play); return; }
   render();
 }
@@ -110,7 +111,7 @@ function showPanel() {
   $("turns").classList.add("hidden");
   $("confirm").classList.add("hidden");
   $("offers").replaceChildren();
-  if (!open) { preview(null); return; }
+  if (!open) { table.offer = null; preview(null); return; }
   const chosen = runs();
   const left = candidates(table.current.legal, table.words, chosen);
   $("picked").textContent = t("You picked {parts}", { parts: pickedNodes().map((n) => named(n.getAttribute("aria-label") || n.dataset.pick)).join(" · ") });
@@ -134,14 +135,19 @@ function showPanel() {
   const whole = left.filter((a) => covered(a.action, chosen));
   const offered = left.length <= OFFERED ? left : whole;
   if (!offered.length) {
-    $("offers").append(el("span", { class: "muted", text: t("Now click the next part of your move on the board: it lights up.") }));
+    $("offers").append(el("span", { class: "muted", text: t("Now click the next part of your move: it lights up.") }));
     return;
   }
+  // An offer taken is shown and confirmed like any move (played at once without "confirm moves").
   for (const action of offered) {
+    const chosen = action.action === table.offer;
     $("offers").append(el("button", {
-      class: "offer", "data-action": action.action, onclick: () => act(action.action),
+      class: chosen ? "offer chosen" : "offer", "data-action": action.action, "aria-pressed": String(chosen),
+      onclick: () => { if (!$("ask").checked) { act(action.action); return; } table.offer = action.action; showPanel(); },
     }, el("span", { class: "offer-kind", text: action.kind }), el("span", { text: named(action.what || action.action) })));
   }
+  const taken = offered.find((action) => action.action === table.offer);
+  if (taken) { offerConfirm(taken); preview(taken); }
 }
 
 function offerConfirm(action) {

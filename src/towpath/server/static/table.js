@@ -6,6 +6,7 @@ export const table = {
   current: null,    // the last state message
   picks: [],        // the board elements clicked so far: {run, node index}
   turnIndex: 0,     // which of a family of turns is previewed
+  offer: null,      // the offered action taken, waiting for its confirm (notation)
   words: new Map(), // notation -> its words, for the legal actions of this state
 };
 
