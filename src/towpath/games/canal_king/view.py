@@ -741,10 +741,21 @@ def _seat_words(view: dict[str, JSON], seat: int) -> list[str]:
         _("colour {colour}", colour=colour_name(colour) if colour else "?"),
         _("route {route}", route="-".join(route) if route else "?"),
     ]
-    if route and ship is None:  # how far the canals have come to join it
-        joined = max((len(set(route) & set(ports)) for ports in view["joined"]), default=0)
-        if joined > 1:
-            said.append(_("{count} of {total} ports joined", count=joined, total=len(route)))
+    if route and ship is None:  # how far the canals have come to join it, and what is left
+        joined = max((set(route) & set(ports) for ports in view["joined"]), key=len, default=set())
+        if len(joined) > 1:
+            left = ", ".join(port for port in route if port not in joined)
+            said.append(
+                _(
+                    "{count} of {total} ports joined ({joined}); still to join: {left}",
+                    count=len(joined),
+                    total=len(route),
+                    joined="-".join(port for port in route if port in joined),
+                    left=left,
+                )
+                if left
+                else _("all {total} ports joined: launch your ship", total=len(route))
+            )
     if ship is not None:
         calls = ", ".join(ship["calls_done"]) or _("none yet")
         said.append(_("calls {calls}", calls=calls))
