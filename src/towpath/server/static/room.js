@@ -96,11 +96,16 @@ function showHelp(event) {
   if (!help) return;
   const usable = mine() && help.node.closest(".live, .picked, [role=button]");
   tip.textContent = usable ? help.text + " · " + t("click to pick it") : help.text;
+  // Below the element (above it near the screen's foot), clear of it and of a piece previewed
+  // on it.
   const box = help.node.getBoundingClientRect();
   const x = event.clientX ?? box.left + box.width / 2;  // a focus event has no pointer
-  const y = event.clientY ?? box.bottom;
+  const pointer = event.clientY ?? box.bottom;
+  const small = box.height < 120;  // a large element: beside the pointer, not its far edge
+  const below = (small ? Math.max(box.bottom, pointer) : pointer + 12) + 8;
+  const above = (small ? Math.min(box.top, pointer) : pointer - 12) - tip.offsetHeight - 8;
   tip.style.left = `${Math.max(4, Math.min(x + 12, innerWidth - tip.offsetWidth - 4))}px`;
-  tip.style.top = `${y + 20 + tip.offsetHeight > innerHeight ? y - tip.offsetHeight - 12 : y + 20}px`;
+  tip.style.top = `${below + tip.offsetHeight > innerHeight ? Math.max(4, above) : below}px`;
 }
 
 function showPanel() {
