@@ -33,8 +33,11 @@ How the games are declared:
   JSON), `information_state_*` adds every action played (the string in notation, the tensor
   as binary ids), which makes it perfect recall (towpath.interop.observations).
 - `resample_from_infostate(seat, sampler)` is `resample(seat, seed)` with a seed drawn from the
-  sampler (for Python callers such as `ISMCTSBot`); states serialize through the state's JSON;
-  `action_to_string` is towpath's notation.
+  sampler (for Python callers such as `ISMCTSBot`). In Mississippi and Detour, which hide
+  nothing, that is the state itself; in the games with secrets the world's hidden parts are
+  dealt again but its `history()` is still the original's (it replays to the original world).
+- States serialize through the state's JSON and the draws under way; `action_to_string` is
+  towpath's notation.
 """
 
 from __future__ import annotations
