@@ -13,6 +13,7 @@ import pyspiel
 import pytest
 
 import towpath
+from towpath.core.errors import GameError
 from towpath.interop import chance, openspiel
 from towpath.interop.observations import information_string
 
@@ -97,6 +98,13 @@ def test_chance_nodes_are_the_games_draws() -> None:
     again = openspiel.replayed(game, 9, [first]).towpath
     assert again is not None and again.view(None) == engine.view(None)
     assert len(openspiel.replayed(game, 9, [first]).history()) == 3  # two rolls, one action
+
+
+def test_an_outcome_beyond_the_draw_is_refused_and_changes_nothing() -> None:
+    state = pyspiel.load_game("towpath_mississippi(players=2)").new_initial_state()
+    with pytest.raises(GameError, match="expected a chance outcome from 0 to 5, got 9"):
+        state.apply_action(9)
+    assert state.is_chance_node() and state.history() == [] and len(state.chance_outcomes()) == 6
 
 
 def test_a_pile_shuffled_is_a_chance_node_a_card() -> None:
