@@ -103,21 +103,12 @@ class Event:
 
 def start(game: Game) -> State | Event:
     """The setup, if it draws nothing; else its first chance event."""
-    try:
-        return settled(game.new_state(0, rng=Answered()))
-    except Drawing as drawing:
-        return Event(None, drawing.outcomes)
+    return run(game, None, None, [])
 
 
 def play(state: State, action: Action) -> State | Event:
     """The state after `action` (a copy), if it draws nothing; else its chance event."""
-    after = state.clone()
-    after.rng = Answered()
-    try:
-        after.apply(action)
-    except Drawing as drawing:
-        return Event(action, drawing.outcomes)
-    return settled(after)
+    return run(state.game, state, action, [])
 
 
 def answer(game: Game, before: State | None, event: Event, outcome: int) -> State | Event:
@@ -125,17 +116,24 @@ def answer(game: Game, before: State | None, event: Event, outcome: int) -> Stat
     event waiting for its next answer."""
     if not 0 <= outcome < event.outcomes:
         raise GameError(f"expected a chance outcome from 0 to {event.outcomes - 1}, got {outcome}")
-    answers = [*event.answers, outcome]
+    return run(game, before, event.action, [*event.answers, outcome])
+
+
+def run(
+    game: Game, before: State | None, action: Action | None, answers: list[int]
+) -> State | Event:
+    """The setup (no action), or `action` played on a copy of `before`, its draws answered by
+    `answers`: the state it comes to, or the event waiting for the answer of its next draw."""
     try:
-        if event.action is None:
+        if action is None:
             return settled(game.new_state(0, rng=Answered(answers)))
         assert before is not None
         after = before.clone()
         after.rng = Answered(answers)
-        after.apply(event.action)
+        after.apply(action)
         return settled(after)
     except Drawing as drawing:
-        return Event(event.action, drawing.outcomes, answers)
+        return Event(action, drawing.outcomes, answers)
 
 
 def settled(state: State) -> State:
