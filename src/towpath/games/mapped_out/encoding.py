@@ -251,7 +251,6 @@ class MappedOutEncoding(Encoding):
         )
         self._write_tiles(view, order, corner, parts)
         self._write_rows(view, order, parts)
-        names = list(self.game.card_names)
         for row, other in enumerate(order):
             hand = view["hands"][other]
             size = len(hand) if isinstance(hand, list) else hand
@@ -263,18 +262,17 @@ class MappedOutEncoding(Encoding):
         deck = len(self.game.deck)
         for card in view["discards"]:
             if card["card"] is not None:
-                parts["discards"][names.index(card["card"])] += 1.0 / deck
+                parts["discards"][self.kind_index[card["card"]]] += 1.0 / deck
         parts["pile"][0] = fraction(view["pile"], len(self.tiles))
         parts["deck"][0] = fraction(view["deck"], deck)
         one_hot(parts["phase"], PHASES.index(view["phase"]))
         for name in view["known_set"] or ():
-            parts["known_set"][names.index(name)] += 1.0 / deck
+            parts["known_set"][self.kind_index[name]] += 1.0 / deck
         if view["step"] is not None:
             self._write_step(view["step"], order, corner, parts)
 
     def _write_rows(self, view: View, order: list[int], parts: Mapping[str, Tensor]) -> None:
         """Each row's cards: what the observer knows of them and who else knows them."""
-        place_of = {seat: k for k, seat in enumerate(order)}
         for row, other in enumerate(order):
             for place, card in enumerate(view["rows"][other]):
                 parts["present"][row, place] = 1.0
@@ -284,24 +282,23 @@ class MappedOutEncoding(Encoding):
                 if card["card"] is not None:
                     parts["cards"][row, place, self.kind_index[card["card"]]] = 1.0
                 for knower in card["known_by"]:
-                    parts["known_by"][row, place, place_of[knower]] = 1.0
+                    parts["known_by"][row, place, order.index(knower)] = 1.0
                 if card.get("set_of") is not None:
-                    parts["set_of"][row, place, place_of[card["set_of"]]] = 1.0
+                    parts["set_of"][row, place, order.index(card["set_of"])] = 1.0
 
     def _write_step(
         self, step: View, order: list[int], corner: Cell, parts: Mapping[str, Tensor]
     ) -> None:
         """The choice being made: its kind and what it has gathered so far."""
-        place_of = {seat: k for k, seat in enumerate(order)}
         one_hot(parts["decision"], self.decisions.index(step["do"]))
         named = step.get("owner", step.get("seat"))
         if named is not None:
-            parts["step_seat"][place_of[named]] = 1.0
+            parts["step_seat"][order.index(named)] = 1.0
         parts["step_count"][0] = fraction(step.get("left", step.get("n", 0)), self.row)
         if "pos" in step:
             one_hot(parts["step_pos"], step["pos"] - 1)
         for seat, pos in step.get("picked", ()):
-            parts["step_picked"][place_of[seat], pos - 1] = 1.0
+            parts["step_picked"][order.index(seat), pos - 1] = 1.0
         if step.get("first") is not None:
             parts["step_first"][:] = [1.0, *self._box_place(corner, step["first"])]
         if "kind" in step:
@@ -313,7 +310,6 @@ class MappedOutEncoding(Encoding):
         self, view: View, order: list[int], corner: Cell, parts: Mapping[str, Tensor]
     ) -> None:
         index, deck = self.tile_index, len(self.game.deck)
-        place_of = {seat: k for k, seat in enumerate(order)}
         for entry in view["map"]:
             tile = index[entry["tile"]]
             parts["on_map"][tile] = 1.0
@@ -325,9 +321,9 @@ class MappedOutEncoding(Encoding):
             for known in details["tiles"]:
                 parts["in_hand"][index[known["tile"]], row] = 1.0
                 for knower in known["known_by"]:
-                    parts["tile_known_by"][index[known["tile"]], place_of[knower]] = 1.0
+                    parts["tile_known_by"][index[known["tile"]], order.index(knower)] = 1.0
             for knowers in details["hidden_known_by"]:
-                mask = sum(1 << place_of[knower] for knower in knowers)
+                mask = sum(1 << order.index(knower) for knower in knowers)
                 parts["hidden_known_by"][row, mask] += 1.0 / len(self.tiles)
             for taken in view["score_piles"][other]:
                 parts["in_pile"][index[taken["tile"]], row] = 1.0
