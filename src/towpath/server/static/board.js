@@ -69,23 +69,26 @@ export function sizeBoard(box) {
   const room = box.clientWidth || natural;
   const high = (innerHeight - 120) / Number(svg.getAttribute("height"));  // under the page's head
   const zoom = zoomNow();
-  const scale = Math.max(readable(svg), zoom > 0 ? zoom : Math.max(1, Math.min(room / natural, high, 1.5)));
+  const least = readable(svg);
+  const scale = Math.max(least, zoom > 0 ? zoom : Math.max(1, Math.min(room / natural, high, 1.5)));
   svg.style.width = `${Math.round(natural * scale)}px`;
   svg.style.height = "auto";
   showMap(box);
-  if (box.id === "board") showZoomLimits(svg, scale);
+  if (box.id === "board") showZoomLimits(svg, scale, least);
 }
 
 const SMALLEST = 0.4, LARGEST = 3;
-const fitted = (svg) => Math.max(readable(svg), Math.min(1.5, $("board").clientWidth / Number(svg.getAttribute("width"))));
+// The scale "fit" chooses: the box's width, never text under 12 px (`least`, from `readable`).
+const fitted = (svg, least) => Math.max(least, Math.min(1.5, $("board").clientWidth / Number(svg.getAttribute("width"))));
 
 // A zoom button that would change nothing is greyed, and says why: on a phone the board is often
 // as small as its text allows already, so "fit" and "−" cannot make it smaller.
-function showZoomLimits(svg, scale) {
-  const least = Math.max(readable(svg), SMALLEST);
+function showZoomLimits(svg, scale, least) {
+  const smallest = scale <= Math.max(least, SMALLEST) * 1.01;
+  const small = t("as small as the board goes while its text stays readable");
   const limits = [
-    ["zoom-out", scale <= least * 1.01, t("as small as the board goes while its text stays readable")],
-    ["zoom-fit", Math.abs(scale - fitted(svg)) <= 0.01 * scale, scale <= least * 1.01 ? t("as small as the board goes while its text stays readable") : t("the board fits already")],
+    ["zoom-out", smallest, small],
+    ["zoom-fit", Math.abs(scale - fitted(svg, least)) <= 0.01 * scale, smallest ? small : t("the board fits already")],
     ["zoom-in", scale >= LARGEST * 0.99, t("as large as the board goes")],
   ];
   for (const [id, idle, why] of limits) {
@@ -102,7 +105,7 @@ export function setZoom(change) {
   const natural = Number(svg.getAttribute("width"));
   const now = svg.getBoundingClientRect().width / natural;
   const least = readable(svg);
-  const zoom = change === "fit" ? fitted(svg) : Math.max(least, SMALLEST, Math.min(LARGEST, now * change));
+  const zoom = change === "fit" ? fitted(svg, least) : Math.max(least, SMALLEST, Math.min(LARGEST, now * change));
   localStorage.setItem(zoomKey(), String(zoom));
   sizeBoard($("board"));
   sizeBoard($("replay-board"));
