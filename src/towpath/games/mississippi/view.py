@@ -134,16 +134,20 @@ def render_svg(view: dict[str, JSON]) -> str:
     y = river.below
     flow = svg.flow_width(view, river.width)  # the width below the river
     parts.append(_boat_rows(view, y, flow))
-    y += ROW * (len(view["boats"]) + 1)
+    y += ROW * len(view["boats"])
     moving = view["current_player"]
+    chips, used = "", 0.0
     if moving is not None:
         boat = view["boats"][moving]
         passing = boat["started"] or not boat["logs"]
-        chips, used = _chips(boat["started"], passing, y, flow)
+        chips, used = _chips(boat["started"], passing, y + ROW, flow)
+    if chips:  # a row's gap, then the chips
         parts.append(chips)
-        y += max(0.0, used - 30)  # the legend leaves room for one row of chips
-    key, used = svg.legend(12, y + 48, flow - 24, _legend_entries())
-    height = y + 48 + used + 8
+        y += ROW + max(0.0, used - 30) + 48
+    else:  # no chips (a boat's first turn, or the game over): the legend follows the rows
+        y += 20
+    key, used = svg.legend(12, y, flow - 24, _legend_entries())
+    height = y + used + 8
     background = svg.tag("rect", {"width": river.width, "height": height, "fill": svg.LAND})
     panels = (river.below - 8, 29.0) if view["narrow"] and river.width > flow else None
     return svg.document(river.width, height, "Mississippi", background, *parts, key, panels=panels)
