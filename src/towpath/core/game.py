@@ -102,6 +102,7 @@ class Game(ABC, Generic[S]):
     option_specs: ClassVar[tuple[Option, ...]] = ()
     # Option combinations worth exercising in the conformance suite and benchmarks.
     option_sets: ClassVar[tuple[Mapping[str, OptionValue], ...]] = ({},)
+    # The class of its positions: `state_class(game, seed, rng)` is a new game.
     state_class: ClassVar[type[State]]
     # One line telling a person how to write this game's actions.
     notation_help: ClassVar[str] = ""
@@ -177,10 +178,10 @@ class Game(ABC, Generic[S]):
         defaults = {spec.name: spec.default for spec in self.option_specs}
         return {k: v for k, v in self.options.items() if v != defaults[k]}
 
-    @abstractmethod
     def new_state(self, seed: int = 0, rng: Rng | None = None) -> State:
         """The starting position; every chance event of the game is drawn from `seed`, or
         from `rng` where given (the researchers' door answers each draw as a chance node)."""
+        return self.state_class(self, seed, rng)
 
     @abstractmethod
     def parse_action(self, text: str, state: S | None = None) -> Action:

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from towpath.core.game import JSON, EndReason, Game, State
+from towpath.core.i18n import Translator
 from towpath.core.piles import shared_win
 
 
@@ -30,9 +31,10 @@ class Race(State):
     player: int
     turn: int
     winner: int | None
-    # The race in the game's words: how it is won, and what a game the limit ended never saw.
+    # The race in the game's words, marked for its catalogue (N_): how it is won, and how the
+    # turn limit ends it ("The {limit}-turn limit ended the game before ...: nobody wins.").
     won_by: ClassVar[str]
-    unfinished: ClassVar[str]
+    cut_short: ClassVar[str]
 
     @property
     def current_player(self) -> int | None:
@@ -47,12 +49,10 @@ class Race(State):
         return self.winner is None and self.turn >= self.game.max_turns
 
     def _ending_words(self, reason: EndReason) -> str:
+        words = Translator(self.game.package())
         if reason == "limit":
-            return (
-                f"The {self.game.max_turns}-turn limit ended the game before {self.unfinished}: "
-                "nobody wins."
-            )
-        return self.won_by
+            return words._(self.cut_short, limit=self.game.max_turns)
+        return words._(self.won_by)
 
     def last_mover(self) -> int | None:
         """The seat that played the last action: the one before the seat to move, or the seat

@@ -47,7 +47,7 @@ from towpath.core.registry import register
 from towpath.core.rng import Rng
 from towpath.games.arriala.actions import UNNUMBERED, worker_name
 from towpath.games.arriala.encoding import ArrialaEncoding
-from towpath.games.arriala.evaluate import estimate_actions, evaluate, evaluate_all
+from towpath.games.arriala.evaluate import estimate_actions, evaluate_all
 from towpath.games.arriala.movement import (
     as_recorded,
     choices_named,
@@ -87,11 +87,8 @@ class Arriala(ArrialaTable, Game[ArrialaState]):
         "hard": "mcts:rollout=playout,depth=30,seconds=1,discount=0.99,finish=0.05"
     }
 
-    def new_state(self, seed: int = 0, rng: Rng | None = None) -> ArrialaState:
-        return ArrialaState(self, seed, rng)
-
     def evaluate(self, state: ArrialaState, seat: int) -> float:
-        return evaluate(state, seat)
+        return evaluate_all(state)[seat]
 
     def evaluate_all(self, state: ArrialaState) -> list[float]:
         return evaluate_all(state)

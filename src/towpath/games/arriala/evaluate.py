@@ -183,10 +183,6 @@ def lock_left(state: ArrialaState) -> bool:
     )
 
 
-def evaluate(state: ArrialaState, seat: int) -> float:
-    return evaluate_all(state)[seat]
-
-
 def evaluate_all(state: ArrialaState) -> list[float]:
     """`evaluate` for every seat, from one projection."""
     if state.is_terminal():
@@ -359,7 +355,7 @@ def estimate_actions(state: ArrialaState, seat: int, actions: Sequence[Action]) 
         if projected is None:
             after = state.clone()
             after.apply(action)
-            estimates.append(evaluate(after, seat))
+            estimates.append(evaluate_all(after)[seat])
         else:
             estimates.append(lead(projected, seat))
     return estimates

@@ -37,7 +37,7 @@ from towpath.core.game import Game
 from towpath.core.registry import register
 from towpath.core.rng import Rng
 from towpath.games.canal_king.encoding import CanalKingEncoding
-from towpath.games.canal_king.evaluate import estimate_actions, evaluate, evaluate_all
+from towpath.games.canal_king.evaluate import estimate_actions, evaluate_all
 from towpath.games.canal_king.playout import playout_action
 from towpath.games.canal_king.state import BUILDING, CanalKingState
 from towpath.games.canal_king.table import CanalKingTable
@@ -47,11 +47,8 @@ from towpath.games.canal_king.table import CanalKingTable
 class CanalKing(CanalKingTable, Game[CanalKingState]):
     state_class = CanalKingState
 
-    def new_state(self, seed: int = 0, rng: Rng | None = None) -> CanalKingState:
-        return CanalKingState(self, seed, rng)
-
     def evaluate(self, state: CanalKingState, seat: int) -> float:
-        return evaluate(state, seat)
+        return evaluate_all(state)[seat]
 
     def evaluate_all(self, state: CanalKingState) -> list[float]:
         return evaluate_all(state)

@@ -483,10 +483,6 @@ def exits(
     return tuple(found)
 
 
-def evaluate(state: CanalKingState, seat: int) -> float:
-    return evaluate_all(state)[seat]
-
-
 def evaluate_all(state: CanalKingState) -> list[float]:
     """`evaluate` for every seat, from one search of each seat's ways."""
     if state.is_terminal():
@@ -625,7 +621,7 @@ def estimate_actions(state: CanalKingState, seat: int, actions: Sequence[Action]
         if state.player in opened and way(opened[state.player]) < TILE:  # joined: it launches
             after = state.clone()
             after.apply(action)
-            estimates.append(evaluate(after, seat))
+            estimates.append(evaluate_all(after)[seat])
             continue
         values = list(now)
         for other, leg in opened.items():

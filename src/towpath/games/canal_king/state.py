@@ -18,7 +18,7 @@ from typing import Any, Self
 
 from towpath.core.actions import Action, Words
 from towpath.core.errors import GameError, IllegalAction
-from towpath.core.game import JSON, EndReason
+from towpath.core.game import JSON
 from towpath.core.piles import draw
 from towpath.core.rng import Rng
 from towpath.games.canal_king.actions import (
@@ -50,7 +50,7 @@ from towpath.games.canal_king.fitting import EDGE_BITS, TERRAIN_SHIFT, Fit, dema
 from towpath.games.canal_king.position import Position
 from towpath.games.canal_king.table import CanalKingTable
 from towpath.games.canal_king.view import DISPLAY
-from towpath.games.canal_king.words import WON_BY, ending_words, words
+from towpath.games.canal_king.words import CUT_SHORT, WON_BY, words
 
 BUILDING = (Place, Replace, Special, Swap)
 SAILING = (SailToPort, SailToCell)
@@ -60,7 +60,7 @@ class CanalKingState(Position):
     __slots__ = ()
     display = DISPLAY
     won_by = WON_BY
-    unfinished = "any ship finished its route"
+    cut_short = CUT_SHORT
 
     def __init__(self, game: CanalKingTable, seed: int, rng: Rng | None = None) -> None:
         super().__init__(game, seed, rng)
@@ -517,10 +517,6 @@ class CanalKingState(Position):
 
     def _words(self, action: Action) -> Words:
         return words(self.game.parts, self.board, self.ships[self.player], action)
-
-    def _ending_words(self, reason: EndReason) -> str:
-        """The race's end in the game's words, in the language spoken now (words.py)."""
-        return ending_words(reason, self.game.max_turns)
 
     def scores(self) -> list[float]:
         best = float(self.game.parts.rules.winner_score)

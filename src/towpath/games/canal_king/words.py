@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 from towpath.core.actions import Action, Words
-from towpath.core.game import EndReason
 from towpath.core.i18n import N_, translator
 from towpath.games.canal_king.actions import (
     LAUNCH,
@@ -80,6 +79,9 @@ FLAGGED = {
 }
 
 WON_BY = N_("The first ship to reach its final port with both calls made wins.")
+CUT_SHORT = N_(
+    "The {limit}-turn limit ended the game before any ship finished its route: nobody wins."
+)
 
 
 def colour_name(colour: str) -> str:
@@ -233,14 +235,3 @@ def _word_words(parts: Components, ship: dict[str, Any] | None, action: Action) 
     if action == PASS:
         return Words(_("pass"), _("passed"), _("(nothing else is possible)"))
     return Words(str(action), _("played"), str(action))
-
-
-def ending_words(reason: EndReason, max_turns: int) -> str:
-    """How the game ended: by the turn limit, with nobody's route sailed, or by a win."""
-    if reason == "limit":
-        return _(
-            "The {limit}-turn limit ended the game before any ship finished its route: "
-            "nobody wins.",
-            limit=max_turns,
-        )
-    return _(WON_BY)

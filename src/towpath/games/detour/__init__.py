@@ -18,9 +18,6 @@ from towpath.games.detour.table import DetourTable
 class Detour(DetourTable, Game[DetourState]):
     state_class = DetourState
 
-    def new_state(self, seed: int = 0, rng: Rng | None = None) -> DetourState:
-        return DetourState(self, seed, rng)
-
     def evaluate(self, state: DetourState, seat: int) -> float:
         return evaluate(state, seat)
 

@@ -48,9 +48,6 @@ from towpath.games.mapped_out.table import MappedOutTable
 class MappedOut(MappedOutTable, Game[MappedOutState]):
     state_class = MappedOutState
 
-    def new_state(self, seed: int = 0, rng: Rng | None = None) -> MappedOutState:
-        return MappedOutState(self, seed, rng)
-
     def evaluate(self, state: MappedOutState, seat: int) -> float:
         return evaluate(state, seat)
 

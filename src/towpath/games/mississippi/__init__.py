@@ -24,8 +24,5 @@ class Mississippi(MississippiTable, Game[MississippiState]):
     def playout_action(self, state: MississippiState, rng: Rng) -> Action:
         return playout_action(state, rng)
 
-    def new_state(self, seed: int = 0, rng: Rng | None = None) -> MississippiState:
-        return MississippiState(self, seed, rng)
-
     def _encoding(self) -> Encoding:
         return MississippiEncoding(self)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from towpath.core.actions import Action, Words
 from towpath.core.errors import GameError, IllegalAction
-from towpath.core.game import EndReason
 from towpath.core.hexgrid import opposite
 from towpath.core.rng import Rng
 from towpath.games.mississippi.actions import PASS, ROTATIONS, Move, Pass, moves
@@ -24,7 +23,7 @@ from towpath.games.mississippi.components import facing_number, side_showing
 from towpath.games.mississippi.position import START, Position
 from towpath.games.mississippi.table import MississippiTable
 from towpath.games.mississippi.view import DISPLAY
-from towpath.games.mississippi.words import WON_BY, Sent, ending_words, landing, words
+from towpath.games.mississippi.words import CUT_SHORT, WON_BY, Sent, landing, words
 
 Legal = tuple[tuple[Action, ...], frozenset[Action]]
 
@@ -33,7 +32,7 @@ class MississippiState(Position):
     __slots__ = ()
     display = DISPLAY
     won_by = WON_BY
-    unfinished = "any boat crossed the finish"
+    cut_short = CUT_SHORT
 
     def __init__(self, game: MississippiTable, seed: int, rng: Rng | None = None) -> None:
         super().__init__(game, seed, rng)
@@ -298,9 +297,6 @@ class MississippiState(Position):
         told: list[Sent] = []
         self.docked(seat, target, (facing + action.rotation) % 6, told)
         return told
-
-    def _ending_words(self, reason: EndReason) -> str:
-        return ending_words(reason, self.game.max_turns)
 
     def scores(self) -> list[float]:
         return [float(space) for space in self.spaces]

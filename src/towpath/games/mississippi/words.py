@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from towpath.core.actions import Action, Words
-from towpath.core.game import EndReason
 from towpath.core.i18n import N_, translator
 from towpath.games.mississippi.actions import Move
 from towpath.games.mississippi.table import MississippiTable
@@ -17,6 +16,9 @@ _, n_ = translator(__name__)
 
 START = 0
 WON_BY = N_("The first boat across the finish wins.")
+CUT_SHORT = N_(
+    "The {limit}-turn limit ended the game before any boat crossed the finish: nobody wins."
+)
 
 
 class Sent(NamedTuple):
@@ -79,17 +81,6 @@ def _sent_on(boat: int, end: int, finish: int, again: bool) -> str:
     if end == finish:
         return _("seat {seat}'s boat across the finish", seat=boat)
     return _("seat {seat}'s boat on to space {space}", seat=boat, space=end)
-
-
-def ending_words(reason: EndReason, limit: int) -> str:
-    """How the race ended: the first boat across the finish won, or the turn limit ended it."""
-    if reason == "limit":
-        return _(
-            "The {limit}-turn limit ended the game before any boat crossed the finish: "
-            "nobody wins.",
-            limit=limit,
-        )
-    return _(WON_BY)
 
 
 def words(
