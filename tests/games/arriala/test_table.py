@@ -3,6 +3,8 @@ the end with every hand shown."""
 
 from __future__ import annotations
 
+import re
+
 from tests.games.arriala.helpers import MOISSAC, act, position
 from towpath.core.actions import Words
 from towpath.games.arriala.state import ArrialaState
@@ -113,3 +115,27 @@ def test_a_lock_that_cuts_off_full_parts_tells_each_and_not_its_own_point_again(
         "a lock on space 10 (+1 point) (4 AP); sections 9 and 11 scored: red +1, yellow +1"
     )
     assert words(state, "place 30").what == "a new worker on space 30 (3 AP)"
+
+
+def test_each_section_to_score_is_barred_with_its_points_and_a_lock_breaks_the_bar() -> None:
+    """A lock on 5 cuts 2-7 into 2-4 (3 spaces: 4 points) and 6-7 (2 spaces: 2 points); 9-16
+    runs over two rows (8 spaces, 14 points: one label, two bars); a scored section has none."""
+    drawing = position(canal={12: "r"}, locks=(5,), scored=((18, 22),)).render_svg(0)
+    bars = re.findall(r'<g class="section">(.*?)</g>', drawing)
+    said = [re.search(r"<title>section (\S+):", bar).group(1) for bar in bars]  # type: ignore[union-attr]
+    assert said == ["2–4", "6–7", "9–16", "9–16", "24–33", "35–41"]
+    labels = [re.findall(r"<text[^>]*>([^<]*)</text>", bar) for bar in bars]
+    assert labels == [
+        ["4 points when full"],
+        ["2 points"],
+        [],  # 9-11: the longer row, 12-16, carries the label
+        ["14 points when full"],
+        ["18 points when full"],
+        ["12 points when full"],
+    ]
+
+
+def test_a_canal_space_tells_its_stretchs_locks_in_its_help() -> None:
+    drawing = position(locks=(10,)).render_svg(0)
+    assert "space 12 · section 11–16, scored once full · locks between Montech and" in drawing
+    assert "Castelsarrasin: 1 of 2" in drawing

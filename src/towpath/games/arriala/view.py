@@ -50,6 +50,7 @@ def build_view(state: Position, seat: int | None, everything: bool = False) -> d
         "scores": list(state.points),
         "spaces": _spaces(state, placed.on_space, sections),
         "scored_sections": list(dict.fromkeys(scored)),
+        "score_table": list(layout.board.score_table),
         "stretches": _stretches(state, built),
         "locks_left": rules.locks_total - sum(built),
         "vineyards": placed.vineyards,
@@ -358,6 +359,8 @@ BOX = 58.0  # side of a canal space
 ROW_PITCH = 88.0  # a row of spaces and the band under it for town names
 DRAWN_WIDTH = 24 + PER_ROW * SPACE
 WORKER = 9.0  # a worker's half size
+SECTION = "#3b7bb0"  # the bar under a section still to score
+LABEL = {"font-size": 12, "fill": "#2c5a80"}
 # Each colour's workers have a shape of their own, so no one needs to tell the colours apart.
 SHAPES = {"red": "circle", "yellow": "square", "green": "triangle", "violet": "diamond"}
 TOWN, CANAL, SCORED, CLOSED = "#d9b98a", svg.WATER, "#b7d7a8", "#bbbbbb"
@@ -406,6 +409,7 @@ def render_svg(view: dict[str, JSON]) -> str:
     for index, space in enumerate(view["spaces"]):
         x, y = _space_at(index, top)
         parts.append(_space_svg(view, space, x, y, space["number"] in marked))
+    parts += _section_bars(view, top)
     y = below = top + rows * ROW_PITCH + 8
     own = view["seat"]
     if own is not None:  # the viewer's hand and the actions first, just under the canal
@@ -530,7 +534,25 @@ def _space_svg(view: dict[str, JSON], space: dict[str, Any], x: float, y: float,
         for worker in space["workers"]
     )
     drawn = (number, space["town"], space["lock"], space["in_play"], scored, workers)
-    return _space_drawing(drawn, _space_help(space, scored), x, y, last)
+    help = _space_help(space, scored)
+    stretch = _stretch_of(view, number)
+    if stretch is not None and not space["town"] and space["in_play"]:
+        help += " · " + _(
+            "locks between {start} and {end}: {built} of {most}",
+            start=stretch["from"],
+            end=stretch["to"],
+            built=stretch["locks"],
+            most=stretch["max_locks"],
+        )
+    return _space_drawing(drawn, help, x, y, last)
+
+
+def _stretch_of(view: dict[str, JSON], number: int) -> dict[str, Any] | None:
+    """The stretch between two towns that holds canal space `number` (from 1)."""
+    for stretch in view["stretches"]:
+        if stretch["first"] <= number < stretch["first"] + stretch["spaces"]:
+            return stretch  # type: ignore[no-any-return]
+    return None
 
 
 def _space_help(space: dict[str, Any], scored: bool) -> str:
@@ -601,6 +623,47 @@ def _space_drawing(space: DrawnSpace, help: str, x: float, y: float, last: bool)
         for k, (colour, n, said) in enumerate(workers)
     ]
     return svg.group({"class": "space"}, svg.group(attrs, *parts), *marks)
+
+
+def _section_bars(view: dict[str, JSON], top: float) -> list[str]:
+    """Under the spaces of each section still to score, a bar from its first space to its last
+    in each row it runs through (a town or a lock between two sections breaks it), and under
+    its longest run what the most workers there score once it is full."""
+    runs: dict[str, list[list[int]]] = {}  # a section's indices, a list per row
+    for index, space in enumerate(view["spaces"]):
+        section = space["section"]
+        if section is None or section in view["scored_sections"] or not space["in_play"]:
+            continue
+        rows = runs.setdefault(section, [])
+        if rows and rows[-1][-1] == index - 1 and (index % PER_ROW):
+            rows[-1].append(index)
+        else:
+            rows.append([index])
+    parts = []
+    for section, rows in runs.items():
+        spaces = sum(len(row) for row in rows)
+        points = view["score_table"][spaces - 1]
+        help = _(
+            "section {section}: {spaces} spaces; when every space holds a worker, the most "
+            "workers there score {points}",
+            section=section.replace("-", "–"),
+            spaces=spaces,
+            points=points,
+        )
+        longest = max(rows, key=len)
+        if len(longest) >= 3:
+            said = n_("{count} point when full", "{count} points when full", points)
+        else:
+            said = n_("{count} point", "{count} points", points)
+        for row in rows:
+            xs = [_space_at(index, top)[0] for index in row]
+            y = _space_at(row[0], top)[1] + BOX + 2
+            bar = {"x": min(xs) + 4, "y": y, "width": max(xs) - min(xs) + BOX - 8, "height": 4}
+            drawn = [svg.tag("rect", {**bar, "rx": 2, "fill": SECTION}), svg.title(help)]
+            if row is longest:
+                drawn.append(svg.text((min(xs) + max(xs) + BOX) / 2, y + 14, said, LABEL))
+            parts.append(svg.group({"class": "section"}, *drawn))
+    return parts
 
 
 def _town_name(name: str, x: float, y: float) -> str:
@@ -863,6 +926,10 @@ def _legend_entries() -> tuple[tuple[str, str], ...]:
         (worker_mark("red", 2, 0, 0), shapes),
         (svg.tag("rect", {**square, "fill": TOWN}), _("town")),
         (svg.tag("rect", {**square, "fill": CANAL}), _("canal space")),
+        (
+            svg.tag("rect", {"x": -12, "y": -2.5, "width": 24, "height": 5, "fill": SECTION}),
+            _("a section still to score"),
+        ),
         (svg.tag("rect", {**square, "fill": SCORED}) + svg.text(0, 0, "✓"), _("scored section")),
         (svg.tag("rect", {**square, "fill": CLOSED}) + svg.text(0, 0, "×"), _("out of play")),
         (svg.tag("rect", {**square, "fill": CANAL}) + _lock(0, 0), _("lock")),
