@@ -145,18 +145,19 @@ def test_the_board_helps_and_labels_in_german_with_the_seat_token() -> None:
         drawing = state.render_svg(1)
     assert "<title>Schiff von seat 0 (setzt den nächsten Zug aus)</title>" in drawing
     assert "Nachziehstapel: " in drawing and " Plättchen</text>" in drawing
-    said = (
-        " · Farbe grün · Route E-A-C-F · 3 von 4 Häfen verbunden (A-C-F); noch zu verbinden: E"
-        " · Sonderplättchen gespielt"
-    )
-    assert said in drawing
+    said = [  # the seat's words, in lines under its name beside the board
+        "Farbe grün · Route E-A-C-F",
+        "3 von 4 Häfen verbunden (A-C-F); noch zu verbinden: E",
+        "Sonderplättchen gespielt",
+    ]
+    assert all(f">{line}</text>" in drawing for line in said)
     assert ">S:lila</text>" in drawing and ">ST:rot</text>" in drawing
     assert 'aria-label="Feld 1,2"' in drawing and 'aria-label="Hafen A"' in drawing
     assert ">Flagge (R rot …): ein Schiff dieser Farbe hält</text>" in drawing
     english = state.render_svg(1)
     assert "<title>seat 0's ship (loses its next turn)</title>" in html.unescape(english)
     assert ">S:purple</text>" in english and 'aria-label="cell 1,2"' in english
-    assert "route E-A-C-F · 3 of 4 ports joined (A-C-F); still to join: E" in english
+    assert ">3 of 4 ports joined (A-C-F); still to join: E</text>" in english
     assert max(len(set("EACF") & set(ports)) for ports in state.view(1)["joined"]) == 3
 
 

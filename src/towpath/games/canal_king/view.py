@@ -355,6 +355,8 @@ def _ship_line(ship: dict[str, Any]) -> str:
 
 HEX = 28.0  # radius of a board hex
 HAND_HEX = 24.0  # radius of a hand tile
+SIDE = 354.0  # the column of seats beside a wide drawing's board: five hand tiles a row
+SIDE_MIN = 420.0  # a seat's panel narrower than this puts its words in lines under its name
 EDGE_ANGLES = (-90, -30, 30, 90, 150, 210)  # edge midpoints of a flat-top hex: N NE SE S SW NW
 WORDS = ("special", "swap", "return", "pass", "launch", "skip")
 # Each one-word action's chip, by its word of the notation.
@@ -402,8 +404,11 @@ def render_svg(view: dict[str, JSON]) -> str:
     cols, rows = board["cols"], board["rows"]
     left = HEX * 2.4
     board_width = left * 2 + (cols - 1) * HEX * 1.5
-    width = max(board_width, svg.NARROW if view["narrow"] else 470.0)
-    flow = svg.flow_width(view, width)  # the panels' width
+    # Beside a wide screen's board, a column holds the seats and the actions; a narrow one
+    # has them below, as wide as the phone.
+    side = 0.0 if view["narrow"] else SIDE
+    width = board_width - 16 + side if side else max(board_width, svg.NARROW)
+    flow = svg.flow_width(view, width - side)  # the panels' width
     headline, lower = svg.heading(12, 20, _svg_status(view), flow - 24)
     top = 44 + HEX * 2 + lower
     board_height = top + (rows + 0.5) * HEX * math.sqrt(3) + HEX * 1.6
@@ -425,23 +430,34 @@ def render_svg(view: dict[str, JSON]) -> str:
     route = view["routes"][own] if own is not None else None
     parts += _ports_svg(board, centre, set(last.get("ports", [])), (own, route or []))
     parts += _ships_svg(view, board, centre)
-    y = board_height
-    if own is not None:  # the viewer's hand and actions first, just under the board
-        drawn, used = _seat_svg(view, own, y, flow)
-        parts.append(drawn)
-        y += used
-    parts.append(_chips_svg(view["current_player"] is not None, y, flow))
-    y += max(30.0, svg.chip_rows_height(_chips(), 12, flow)) + 20
-    for seat in range(view["players"]):
-        if seat != own:
-            drawn, used = _seat_svg(view, seat, y, flow)
-            parts.append(drawn)
-            y += used
-    key, used = svg.legend(12, y, flow - 24, _legend_entries())
+    x, y = (width - side, 12.0) if side else (0.0, board_height)
+    seats, used = _seats_svg(view, x, y, side or flow)
+    parts.append(seats)
+    y = max(board_height, y + used) if side else y + used
+    key, used = svg.legend(12, y, width - 24, _legend_entries())
     height = y + used + 8
     background = svg.tag("rect", {"width": width, "height": height, "fill": "#e8e1c8"})
     panels = (board_height - 10, 32 + lower) if view["narrow"] and width > flow else None
     return svg.document(width, height, _("Canal King"), background, *parts, key, panels=panels)
+
+
+def _seats_svg(view: dict[str, JSON], x: float, y: float, width: float) -> tuple[str, float]:
+    """The viewer's seat and the actions first, then the other seats, from (`x`, `y`) down
+    within `width`; the markup and the height used."""
+    own = view["seat"]
+    parts, start = [], y
+    if own is not None:
+        drawn, used = _seat_svg(view, own, y, width, x)
+        parts.append(drawn)
+        y += used
+    parts.append(_chips_svg(view["current_player"] is not None, x, y, width))
+    y += max(30.0, svg.chip_rows_height(_chips(), 12, width)) + 20
+    for seat in range(view["players"]):
+        if seat != own:
+            drawn, used = _seat_svg(view, seat, y, width, x)
+            parts.append(drawn)
+            y += used
+    return "".join(parts), y - start
 
 
 def _svg_status(view: dict[str, JSON]) -> str:
@@ -681,55 +697,51 @@ def _ships_svg(view: dict[str, JSON], board: dict[str, Any], centre: Centre) -> 
     return parts
 
 
-def _seat_svg(view: dict[str, JSON], seat: int, y: float, width: float) -> tuple[str, float]:
-    """A seat's panel at `y`: its number, flag, name, colour, route and hand, within `width`
-    (in a narrow drawing its words under its name, its hand in rows); the height used."""
+def _seat_svg(
+    view: dict[str, JSON], seat: int, y: float, width: float, x: float = 0.0
+) -> tuple[str, float]:
+    """A seat's panel at (`x`, `y`): its number, flag, name, colour, route and hand, within
+    `width` (in a narrow drawing or a side column its words in lines under its name, its hand
+    in rows); the height used."""
     to_move = view["current_player"] == seat
     colour = view["colours"][seat]
+    top = y
+    box = {"x": x + 12, "y": y - 2, "width": 18, "height": 18, "rx": 3}
     parts = [
-        svg.tag(
-            "rect",
-            {
-                "x": 12,
-                "y": y - 2,
-                "width": 18,
-                "height": 18,
-                "rx": 3,
-                "fill": svg.seat_colour(seat),
-            },
-        ),
-        svg.text(21, y + 7.5, seat + 1, _on_seat(seat)),
+        svg.tag("rect", {**box, "fill": svg.seat_colour(seat)}),
+        svg.text(x + 21, y + 7.5, seat + 1, _on_seat(seat)),
     ]
     if colour:  # its flag beside its number
-        parts.append(_flag(colour, 44, y + 7))
+        parts.append(_flag(colour, x + 44, y + 7))
     line = " · ".join(_seat_words(view, seat)) + (" ◀" if to_move else "")
-    left = 60 if colour else 38
+    left = x + (60 if colour else 38)
     name = [svg.seat_name(seat)]
-    if view["narrow"]:
-        bold = {"font-weight": "bold", **svg.fitted(line, width - 20, 13)}
-        parts.append(svg.text_parts(left, y + 8, name, {"font-weight": "bold"}))
-        parts.append(svg.text(12, y + 28, line, {"text-anchor": "start", **bold}))
-        y += 20
+    compact = view["narrow"] or width < SIDE_MIN
+    bold: dict[str, object] = {"font-weight": "bold"}
+    if compact:
+        parts.append(svg.text_parts(left, y + 8, name, bold))
+        words, lower = svg.heading(x + 12, y + 28, line, width - 20, 13, bold)
+        parts.append(words)
+        y += 20 + lower
     else:
-        fit = svg.fitted_with_name(" · " + line, width - left - 8, 13)
-        bold = {"font-weight": "bold", **fit}
+        bold |= svg.fitted_with_name(" · " + line, width - left + x - 8, 13)
         parts.append(svg.text_parts(left, y + 8, [*name, svg.plain(" · " + line)], bold))
-    step = 72 if view["narrow"] else 78  # between hand tiles
+    step = 70 if compact else 78  # between hand tiles
     per_row = int((width - 72) // step) + 1
     tiles = [
         _hand_tile(
             tile["tile"],
             tuple(map(tuple, tile["lines"])),
             tile["flag"],
-            *svg.in_rows(k, per_row, 42, y + 48, (step, 76)),
+            *svg.in_rows(k, per_row, x + 42, y + 48, (step, 76)),
             to_move,
         )
         for k, tile in enumerate(view["hands"][seat])
     ]
     parts.append(svg.group({"class": "hand", "data-hand": seat}, *tiles))
     rows = max(1, -(-len(view["hands"][seat]) // per_row))
-    used = 104 + 76 * (rows - 1) + 20 * bool(view["narrow"])
-    return svg.group({"class": "seat", "data-seat": seat}, *parts), used
+    used = 104 + 76 * (rows - 1)
+    return svg.group({"class": "seat", "data-seat": seat}, *parts), used + y - top
 
 
 def _seat_words(view: dict[str, JSON], seat: int) -> list[str]:
@@ -796,12 +808,12 @@ def _hand_tile(
 
 
 @cached_per_language(maxsize=16)
-def _chips_svg(playing: bool, y: float, width: float) -> str:
+def _chips_svg(playing: bool, x: float, y: float, width: float) -> str:
     """The one-word actions, while the game goes on."""
     if not playing:
         return ""
     helps = {word: _(help) for word, help in CHIP_HELP.items()}
-    return svg.group({"class": "chips"}, *svg.chip_rows(_chips(), 12, y, width, helps))
+    return svg.group({"class": "chips"}, *svg.chip_rows(_chips(), x + 12, y, x + width, helps))
 
 
 def _chips() -> list[tuple[str, str | None]]:

@@ -1,6 +1,7 @@
 // The board: drawn from the SVG (or text) a state message carries, at a size the player
 // chooses (kept in this browser for each game), with a previewed turn drawn on it.
 import { TURN, split, turnOf } from "./picking.js";
+import { phone } from "./connection.js";
 import { $, drawingIn, el } from "./dom.js";
 import { t } from "./i18n.js";
 import { showMap } from "./minimap.js";
@@ -60,8 +61,9 @@ function readable(svg) {
 }
 
 // A board is shown at its own size, or larger where it still fits the screen's width and height,
-// never with text under 12 px: on a narrow screen it scrolls in its box, under a small map of the
-// whole; "fit" fits the width as far as that allows.
+// or on a wide screen smaller to fit its width; never with text under 12 px: on a narrow screen
+// it scrolls in its box, under a small map of the whole; "fit" fits the width as far as that
+// allows.
 export function sizeBoard(box) {
   const svg = drawingIn(box);
   if (!svg) return;
@@ -70,7 +72,8 @@ export function sizeBoard(box) {
   const high = (innerHeight - 120) / Number(svg.getAttribute("height"));  // under the page's head
   const zoom = zoomNow();
   const least = readable(svg);
-  const scale = Math.max(least, zoom > 0 ? zoom : Math.max(1, Math.min(room / natural, high, 1.5)));
+  const floor = phone.matches ? 1 : Math.min(1, room / natural);
+  const scale = Math.max(least, zoom > 0 ? zoom : Math.max(floor, Math.min(room / natural, high, 1.5)));
   svg.style.width = `${Math.round(natural * scale)}px`;
   svg.style.height = "auto";
   showMap(box);
