@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from tests.games.canal_king.helpers import NETWORK, act, launch, position, small
+from towpath.core import svg
 from towpath.games.canal_king.state import CanalKingState
 
 
@@ -102,3 +104,21 @@ def test_views_after_a_move_stay_consistent_with_the_state() -> None:
     act(state, "place S 4,3 r0")
     assert isinstance(state, CanalKingState)
     assert state.view(1)["tiles"][0]["cell"] == [4, 3]
+
+
+def test_the_lines_from_a_seats_route_ports_are_its_own_to_see() -> None:
+    """NETWORK joins F-A-B-C-D; a straight at (0,3) leads into E alone, and one at (2,2) leads
+    nowhere. Seat 0's route A-C-E-B reaches both networks through its ports, not the lone
+    straight; a spectator is shown none."""
+    tiles = {**NETWORK, (0, 3): ("S", 0), (2, 2): ("S", 0)}
+    state = position(tiles=tiles, cards=[1, 2], **small())
+    assert state.view(0)["routes"][0] == ["A", "C", "E", "B"]
+    assert sorted(map(tuple, state.view(0)["route_lines"])) == sorted(
+        [(*cell, 0) for cell in NETWORK] + [(0, 3, 0)]
+    )
+    assert (0, 3, 0) not in map(tuple, state.view(1)["route_lines"]), "B-D-F-C: not E's line"
+    assert state.view(None)["route_lines"] == []
+    edged = re.compile(f'<path [^>]*stroke="{svg.INK}"')
+    board_and_legend = len(NETWORK) + 1 + 1
+    assert len(edged.findall(state.render_svg(0))) == board_and_legend
+    assert not edged.findall(state.render_svg(None))

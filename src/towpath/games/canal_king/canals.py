@@ -18,36 +18,40 @@ def port_groups(board: list[int], parts: Components) -> list[int]:
     """A group number per port, the least port of its group: ports joined by canal, directly or
     through other ports (a ship turns in any port), share one. A route is complete when its four
     ports share a group, in whatever order its calls come (Finishing the route)."""
-    ports = parts.board.ports
-    step, exits = parts.board.step, parts.tiles.exits
-    group = [-1] * len(ports)
-    for root in range(len(ports)):
-        if group[root] >= 0:
-            continue
-        group[root] = root
-        frontier = [root]
-        # One `seen` for the group: what one of its ports reaches, the group reaches.
-        seen: set[int] = set()
-        while frontier:
-            stack = [
-                cell * EDGES + edge
-                for cell, edge in ports[frontier.pop()].docks
-                if board[cell] >= 0 and cell * EDGES + edge not in seen
-            ]
-            seen.update(stack)
-            while stack:
-                crossing = stack.pop()
-                cell = crossing // EDGES
-                for edge in exits[board[cell] * EDGES + crossing % EDGES]:
-                    target = step[cell * EDGES + edge]
-                    if target >= 0:
-                        if board[target // EDGES] >= 0 and target not in seen:
-                            seen.add(target)
-                            stack.append(target)
-                    elif target != BORDER and group[-1 - target] < 0:
-                        group[-1 - target] = root
-                        frontier.append(-1 - target)
+    group = [-1] * len(parts.board.ports)
+    for root in range(len(group)):
+        if group[root] < 0:
+            for port in network(board, parts, [root])[0]:
+                group[port] = root
     return group
+
+
+def network(board: list[int], parts: Components, ports: list[int]) -> tuple[set[int], set[int]]:
+    """The ports the canals join to `ports`, directly or through other ports, these included;
+    and the crossings on the way (every line a ship from them could follow)."""
+    step, exits = parts.board.step, parts.tiles.exits
+    reached, frontier = set(ports), list(ports)
+    seen: set[int] = set()
+    while frontier:
+        stack = [
+            cell * EDGES + edge
+            for cell, edge in parts.board.ports[frontier.pop()].docks
+            if board[cell] >= 0 and cell * EDGES + edge not in seen
+        ]
+        seen.update(stack)
+        while stack:
+            crossing = stack.pop()
+            cell = crossing // EDGES
+            for edge in exits[board[cell] * EDGES + crossing % EDGES]:
+                target = step[cell * EDGES + edge]
+                if target >= 0:
+                    if board[target // EDGES] >= 0 and target not in seen:
+                        seen.add(target)
+                        stack.append(target)
+                elif target != BORDER and -1 - target not in reached:
+                    reached.add(-1 - target)
+                    frontier.append(-1 - target)
+    return reached, seen
 
 
 def ports_reached(board: list[int], parts: Components, cell: int, edge: int) -> set[int]:

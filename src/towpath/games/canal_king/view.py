@@ -31,6 +31,7 @@ from towpath.games.canal_king.actions import (
     SailToPort,
     Special,
 )
+from towpath.games.canal_king.canals import network
 from towpath.games.canal_king.components import EDGE_NAMES, EDGES
 from towpath.games.canal_king.position import Position
 from towpath.games.canal_king.words import colour_name, shown_tile_name
@@ -116,6 +117,7 @@ def build_view(state: Position, seat: int | None, everything: bool = False) -> d
             for owner, card in enumerate(state.routes)
         ],
         "joined": joined_ports(state),
+        "route_lines": route_lines(state, seat),
         "ruled_out_routes": [
             [card + 1 for card in range(len(parts.routes)) if mask >> card & 1]
             for mask in state.ruled_out
@@ -135,6 +137,23 @@ def joined_ports(state: Position) -> list[list[str]]:
     for port, group in enumerate(state.groups):
         groups.setdefault(group, []).append(names[port])
     return [ports for ports in groups.values() if len(ports) > 1]
+
+
+def route_lines(state: Position, seat: int | None) -> list[list[int]]:
+    """The lines a ship could follow from the ports of the seat's own route (through any
+    port): [col, row, k] for line k of the tile at (col, row); none for a spectator."""
+    if seat is None:
+        return []
+    parts = state.game.parts
+    ports = list(parts.routes[state.routes[seat]])
+    crossings = network(state.board, parts, ports)[1]
+    return [
+        [*parts.board.cells[cell], k]
+        for cell, code in enumerate(state.board)
+        if code >= 0
+        for k, line in enumerate(parts.tiles.pairs[code])
+        if any(cell * EDGES + edge in crossings for edge in line)
+    ]
 
 
 def last_played(state: Position) -> JSON:
@@ -421,11 +440,15 @@ def render_svg(view: dict[str, JSON]) -> str:
     docks = {(c, r) for places in board["ports"].values() for c, r, _ in places}
     parts = [headline]
     marked = {tuple(cell) for cell in last.get("cells", [])}
+    mine: dict[tuple[int, int], tuple[int, ...]] = {}
+    for col, row, k in view["route_lines"]:
+        mine[col, row] = (*mine.get((col, row), ()), k)
     for col in range(cols):
         for row in range(rows):
             x, y = centre(col, row)
             cell = (col, row)
-            parts.append(_cell_svg(tiles.get(cell), cell, x, y, cell in docks, cell in marked))
+            drawn = _cell_svg(tiles.get(cell), cell, x, y, cell in docks, cell in marked, mine)
+            parts.append(drawn)
     own = view["seat"]
     route = view["routes"][own] if own is not None else None
     parts += _ports_svg(board, centre, set(last.get("ports", [])), (own, route or []))
@@ -434,7 +457,7 @@ def render_svg(view: dict[str, JSON]) -> str:
     seats, used = _seats_svg(view, x, y, side or flow)
     parts.append(seats)
     y = max(board_height, y + used) if side else y + used
-    key, used = svg.legend(12, y, width - 24, _legend_entries())
+    key, used = svg.legend(12, y, width - 24, _legend_entries(own is not None))
     height = y + used + 8
     background = svg.tag("rect", {"width": width, "height": height, "fill": "#e8e1c8"})
     panels = (board_height - 10, 32 + lower) if view["narrow"] and width > flow else None
@@ -473,21 +496,26 @@ def _edge_point(
     return (x + distance * math.cos(angle), y + distance * math.sin(angle))
 
 
-def _lines_svg(lines: Sequence[Sequence[int]], x: float, y: float, radius: float) -> list[str]:
-    """Each canal line from one edge's midpoint to another's, bending through the centre."""
-    drawn = []
-    for a, b in lines:
+def _lines_svg(
+    lines: Sequence[Sequence[int]],
+    x: float,
+    y: float,
+    radius: float,
+    mine: tuple[int, ...] = (),
+) -> list[str]:
+    """Each canal line from one edge's midpoint to another's, bending through the centre; the
+    lines `mine` (those reaching the viewer's route) edged in ink, under all the lines."""
+    edged, drawn = [], []
+    for k, (a, b) in enumerate(lines):
         (ax, ay), (bx, by) = _edge_point(x, y, radius, a), _edge_point(x, y, radius, b)
         path = f"M{ax:.1f},{ay:.1f} Q{x:.1f},{y:.1f} {bx:.1f},{by:.1f}"
-        style = {
-            "d": path,
-            "fill": "none",
-            "stroke": CANAL_BLUE,
-            "stroke-width": radius * 0.28,
-            "stroke-linecap": "round",
-        }
-        drawn.append(svg.tag("path", style))
-    return drawn
+        style = {"d": path, "fill": "none", "stroke-linecap": "round"}
+        if k in mine:
+            edged.append(svg.tag("path", {**style, "stroke": INK, "stroke-width": radius * 0.46}))
+        drawn.append(
+            svg.tag("path", {**style, "stroke": CANAL_BLUE, "stroke-width": radius * 0.28})
+        )
+    return edged + drawn
 
 
 def _flag(colour: str, x: float, y: float) -> str:
@@ -529,15 +557,18 @@ def _cell_svg(
     y: float,
     dock: bool,
     last: bool,
+    mine: dict[tuple[int, int], tuple[int, ...]],
 ) -> str:
     drawn = None
     if tile is not None:
-        drawn = (tuple(map(tuple, tile["lines"])), tile["flag"], tile["special_owner"])
+        lines = tuple(map(tuple, tile["lines"]))
+        drawn = (lines, tile["flag"], tile["special_owner"], mine.get(cell, ()))
     return _cell_drawing(drawn, cell, x, y, dock, last)
 
 
-# A tile as a cell's drawing shows it: its lines, its flag and the owner of a special tile.
-DrawnTile = tuple[tuple[tuple[int, ...], ...], str | None, int | None]
+# A tile as a cell's drawing shows it: its lines, its flag, the owner of a special tile and
+# which of its lines reach the viewer's route.
+DrawnTile = tuple[tuple[tuple[int, ...], ...], str | None, int | None, tuple[int, ...]]
 
 
 @cached_per_language(maxsize=4096)  # most cells look the same from one state to the next
@@ -562,8 +593,8 @@ def _cell_drawing(
     parts = [shape]
     where = f"{col},{row}"
     if tile is not None:
-        lines, flag, special_owner = tile
-        parts += _lines_svg(lines, x, y, HEX)
+        lines, flag, special_owner, mine = tile
+        parts += _lines_svg(lines, x, y, HEX, mine)
         if flag:
             parts.append(_flag(flag, x, y))
         if special_owner is not None:
@@ -588,7 +619,7 @@ def _cell_help(tile: DrawnTile | None, where: str, dock: bool) -> str:
         return _("cell {cell}: a dock; a canal placed here must lead into its port", cell=where)
     if tile is None:
         return _("cell {cell}: empty; a tile placed here must fit the canals around it", cell=where)
-    _lines, flag, owner = tile
+    _lines, flag, owner, _mine = tile
     if owner is not None:
         return _(
             "cell {cell}: the special tile of seat {seat}; a ship of another colour stops on it "
@@ -822,15 +853,17 @@ def _chips() -> list[tuple[str, str | None]]:
 
 
 @cached_per_language(maxsize=None)
-def _legend_entries() -> tuple[tuple[str, str], ...]:
-    """The legend's symbols and their words."""
+def _legend_entries(seated: bool) -> tuple[tuple[str, str], ...]:
+    """The legend's symbols and their words (`seated`: for a player, not a spectator)."""
     hexagon = {"points": svg.hexagon(0, 0, 13, pointy=False), "stroke": "#9a8f6a"}
+    canal = svg.tag("polygon", {**hexagon, "fill": TILED})
+    yours = (
+        canal + "".join(_lines_svg([[0, 3]], 0, 0, 13, (0,))),
+        _("canal from your route's ports (edged in black)"),
+    )
     return (
-        (
-            svg.tag("polygon", {**hexagon, "fill": TILED})
-            + "".join(_lines_svg([[0, 3]], 0, 0, 13)),
-            _("canal (blue lines)"),
-        ),
+        (canal + "".join(_lines_svg([[0, 3]], 0, 0, 13)), _("canal (blue lines)")),
+        *((yours,) if seated else ()),
         (svg.tag("polygon", {**hexagon, "fill": DOCK}), _("dock: canal must reach the port")),
         (
             svg.tag("circle", {"r": 13, "fill": "#f6d27a", "stroke": INK}),
