@@ -354,6 +354,7 @@ def _marks_lines(view: dict[str, JSON]) -> list[str]:
 # -- SVG --------------------------------------------------------------------------------------
 
 PER_ROW = 11  # canal spaces per row of the drawing (rows snake left and right)
+NARROW_PER_ROW = 4  # in a phone's drawing: the canal as wide as the panels below it
 SPACE = 66.0  # pitch of a canal space
 BOX = 58.0  # side of a canal space
 ROW_PITCH = 88.0  # a row of spaces and the band under it for town names
@@ -400,17 +401,18 @@ def render_svg(view: dict[str, JSON]) -> str:
     (`play move3`), and the chips `place`, `lock`, `draw` and `end`.
     """
     last = view.get("last_played") or {}
-    width = svg.flow_width(view, DRAWN_WIDTH)  # the width of the panels below the canal
-    rows = -(-len(view["spaces"]) // PER_ROW)
+    width = svg.flow_width(view, DRAWN_WIDTH)  # the drawing's, and its panels' below the canal
+    per_row = NARROW_PER_ROW if view["narrow"] else PER_ROW
+    rows = -(-len(view["spaces"]) // per_row)
     headline, lower = _svg_headline(view)
     top = 48.0 + lower
     parts = [headline]
     marked = set(last.get("spaces", []))
     for index, space in enumerate(view["spaces"]):
-        x, y = _space_at(index, top)
-        parts.append(_space_svg(view, space, x, y, space["number"] in marked))
-    parts += _section_bars(view, top)
-    y = below = top + rows * ROW_PITCH + 8
+        x, y = _space_at(index, top, per_row)
+        parts.append(_space_svg(view, space, (x, y, width), space["number"] in marked))
+    parts += _section_bars(view, top, per_row)
+    y = top + rows * ROW_PITCH + 8
     own = view["seat"]
     if own is not None:  # the viewer's hand and the actions first, just under the canal
         drawn, used = _players_svg(view, y, [own], width)
@@ -431,11 +433,8 @@ def render_svg(view: dict[str, JSON]) -> str:
         y += used
     key, used = svg.legend(12, y, width - 24, _legend_entries())
     height = y + used + 8
-    background = svg.tag("rect", {"width": DRAWN_WIDTH, "height": height, "fill": svg.LAND})
-    panels = (below - 4, top - 16) if view["narrow"] else None
-    return svg.document(
-        DRAWN_WIDTH, height, "Arriala: Canal de Garonne", background, *parts, key, panels=panels
-    )
+    background = svg.tag("rect", {"width": width, "height": height, "fill": svg.LAND})
+    return svg.document(width, height, "Arriala: Canal de Garonne", background, *parts, key)
 
 
 SEAT = "\x00"  # where a seat's name goes in a phrase, which the drawing writes as `svg.seat_name`
@@ -472,11 +471,11 @@ def _headline_line(k: int, said: str, seat: int | None) -> str:
     return svg.text_parts(12, 20 + 20 * k, parts, {"font-size": 14})
 
 
-def _space_at(index: int, top: float) -> tuple[float, float]:
+def _space_at(index: int, top: float, per_row: int) -> tuple[float, float]:
     """Where the `index`th canal space is drawn, the rows snaking left and right."""
-    row, column = divmod(index, PER_ROW)
+    row, column = divmod(index, per_row)
     if row % 2:
-        column = PER_ROW - 1 - column
+        column = per_row - 1 - column
     return (12 + column * SPACE, top + row * ROW_PITCH)
 
 
@@ -517,7 +516,10 @@ def _worker(worker: dict[str, Any], at: str, x: float, y: float, said: str) -> s
     )
 
 
-def _space_svg(view: dict[str, JSON], space: dict[str, Any], x: float, y: float, last: bool) -> str:
+def _space_svg(
+    view: dict[str, JSON], space: dict[str, Any], at: tuple[float, float, float], last: bool
+) -> str:
+    """A canal space drawn at (x, y) of `at`, in a drawing as wide as its third number."""
     scored = space["section"] in view["scored_sections"]
     number = space["number"]
     workers = tuple(
@@ -544,7 +546,7 @@ def _space_svg(view: dict[str, JSON], space: dict[str, Any], x: float, y: float,
             built=stretch["locks"],
             most=stretch["max_locks"],
         )
-    return _space_drawing(drawn, help, x, y, last)
+    return _space_drawing(drawn, help, at, last)
 
 
 def _stretch_of(view: dict[str, JSON], number: int) -> dict[str, Any] | None:
@@ -580,8 +582,9 @@ DrawnSpace = tuple[int, str | None, bool, bool, bool, tuple[tuple[str, int, str]
 
 
 @lru_cache(maxsize=4096)  # most spaces look the same from one state to the next
-def _space_drawing(space: DrawnSpace, help: str, x: float, y: float, last: bool) -> str:
+def _space_drawing(space: DrawnSpace, help: str, at: tuple[float, float, float], last: bool) -> str:
     number, town, lock, in_play, scored, workers = space
+    x, y, width = at
     fill = CLOSED if not in_play else TOWN if town else SCORED if scored else CANAL
     parts = [
         svg.tag(
@@ -603,7 +606,7 @@ def _space_drawing(space: DrawnSpace, help: str, x: float, y: float, last: bool)
     if not in_play:
         parts.append(svg.text(x + BOX - 6, y + 10, "×", {"text-anchor": "end"}))
     if town:
-        parts.append(_town_name(town, x, y))
+        parts.append(_town_name(town, x, y, width))
     if lock:
         parts.append(_lock(x + BOX / 2, y + BOX / 2 + 6))
     attrs: dict[str, object] = {**svg.pick(str(number), help), "data-space": number}
@@ -625,7 +628,7 @@ def _space_drawing(space: DrawnSpace, help: str, x: float, y: float, last: bool)
     return svg.group({"class": "space"}, svg.group(attrs, *parts), *marks)
 
 
-def _section_bars(view: dict[str, JSON], top: float) -> list[str]:
+def _section_bars(view: dict[str, JSON], top: float, per_row: int) -> list[str]:
     """Under the spaces of each section still to score, a bar from its first space to its last
     in each row it runs through (a town or a lock between two sections breaks it), and under
     its longest run what the most workers there score once it is full."""
@@ -635,7 +638,7 @@ def _section_bars(view: dict[str, JSON], top: float) -> list[str]:
         if section is None or section in view["scored_sections"] or not space["in_play"]:
             continue
         rows = runs.setdefault(section, [])
-        if rows and rows[-1][-1] == index - 1 and (index % PER_ROW):
+        if rows and rows[-1][-1] == index - 1 and (index % per_row):
             rows[-1].append(index)
         else:
             rows.append([index])
@@ -656,8 +659,8 @@ def _section_bars(view: dict[str, JSON], top: float) -> list[str]:
         else:
             said = n_("{count} point", "{count} points", points)
         for row in rows:
-            xs = [_space_at(index, top)[0] for index in row]
-            y = _space_at(row[0], top)[1] + BOX + 2
+            xs = [_space_at(index, top, per_row)[0] for index in row]
+            y = _space_at(row[0], top, per_row)[1] + BOX + 2
             bar = {"x": min(xs) + 4, "y": y, "width": max(xs) - min(xs) + BOX - 8, "height": 4}
             drawn = [svg.tag("rect", {**bar, "rx": 2, "fill": SECTION}), svg.title(help)]
             if row is longest:
@@ -666,10 +669,10 @@ def _section_bars(view: dict[str, JSON], top: float) -> list[str]:
     return parts
 
 
-def _town_name(name: str, x: float, y: float) -> str:
-    """A town's name under its space, kept inside the drawing."""
+def _town_name(name: str, x: float, y: float, width: float) -> str:
+    """A town's name under its space, kept inside the drawing (`width` wide)."""
     half = 3.6 * len(name)
-    middle = min(max(x + BOX / 2, 6 + half), DRAWN_WIDTH - 6 - half)
+    middle = min(max(x + BOX / 2, 6 + half), width - 6 - half)
     return svg.text(middle, y + BOX + 13, name, {"font-weight": "bold", "fill": "#5b3a1e"})
 
 
