@@ -75,7 +75,7 @@ def test_moves_onto_a_detour_and_into_the_finish_are_said_in_german() -> None:
     state = position(["D1:1", "0", "0", "0"])
     with speaking("de"):
         assert words(state, "move voyage 1").what == (
-            "Reise: Gelb zieht 1 Feld vor, auf Feld 2 von D1"
+            "Reise: Gelb zieht 1 Feld vor, auf Feld D1.2"
         )
     state = position(["30", "5", "0", "0"])
     with speaking("de"):

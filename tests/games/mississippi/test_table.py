@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import towpath
 from tests.games.mississippi.helpers import SE, E, W, act, position, showing
 from towpath.core.actions import Words
@@ -150,3 +152,15 @@ def test_the_turn_chips_are_drawn_only_once_the_boat_may_turn() -> None:
     for notation in ("f3", "f3"):
         state.apply(game.parse_action(notation, state))
     assert 'data-pick="r+1"' in state.render_svg(0)
+
+
+def test_the_upstream_targets_stop_at_the_backward_limit_and_say_the_logs_the_supply_pays() -> None:
+    """From 21 the boat may go back 15 open spaces (to 5, jumping the boat on 10), and earns a
+    log a space while the supply's 4 last: "+4" from four spaces back on."""
+    state = position([21, 10], supply=4)
+    drawing = state.render_svg(0)
+    targets = dict(re.findall(r'data-pick="b(\d+)"[^>]*?>(?:(?!</g>).)*?>(\+\d+)<', drawing))
+    assert sorted(map(int, targets)) == list(range(1, 16)), "15 spaces back at the most"
+    assert targets["1"] == "+1" and targets["3"] == "+3"
+    assert {targets[str(n)] for n in range(4, 16)} == {"+4"}, "the supply runs out after 4"
+    assert "b16" not in drawing

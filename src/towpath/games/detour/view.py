@@ -566,9 +566,10 @@ def _hands(
 def _where(marker: dict[str, Any], finished: list[int], colour: int) -> str:
     if marker["finished"]:
         return _(FINISHED[finished.index(colour)])
-    if marker["detour"] is not None:
-        return _("on {detour}, space {space}", detour=marker["detour"], space=marker["space"])
-    return _("space {space}", space=marker["space"])
+    space = marker["space"]
+    if marker["detour"] is not None:  # as the board names it: D1.3
+        space = f"{marker['detour']}.{space}"
+    return _("space {space}", space=space)
 
 
 def _card(card: dict[str, Any], symbols: dict[str, str], x: float, y: float, live: bool) -> str:

@@ -37,25 +37,23 @@ def named(name: str) -> str:
 
 
 def to_place(game: DetourTable, node: int) -> str:
-    """Where a move ends: "to space 14", "to D1 space 3" or "to the finish"."""
-    board = game.map
-    if node == board.finish:
+    """Where a move ends: "to space 14", "to space D1.3" or "to the finish"."""
+    if node == game.map.finish:
         return _("to the finish")
-    space, detour = board.space_on_path(node)
-    if detour < 0:
-        return _("to space {space}", space=space)
-    return _("to {detour} space {space}", detour=board.detours[detour].name, space=space)
+    return _("to space {space}", space=space_name(game, node))
 
 
 def on_place(game: DetourTable, node: int) -> str:
-    """Where a marker stays: "on space 14", "on D1 space 3" or "on the finish"."""
-    board = game.map
-    if node == board.finish:
+    """Where a marker stays: "on space 14", "on space D1.3" or "on the finish"."""
+    if node == game.map.finish:
         return _("on the finish")
-    space, detour = board.space_on_path(node)
-    if detour < 0:
-        return _("on space {space}", space=space)
-    return _("on {detour} space {space}", detour=board.detours[detour].name, space=space)
+    return _("on space {space}", space=space_name(game, node))
+
+
+def space_name(game: DetourTable, node: int) -> str:
+    """A space as the board names it: "14" on the main path, "D1.3" on a detour."""
+    space, detour = game.map.space_on_path(node)
+    return str(space) if detour < 0 else f"{game.map.detours[detour].name}.{space}"
 
 
 def words(game: DetourTable, nodes: list[int], colour: int, action: Action) -> Words:

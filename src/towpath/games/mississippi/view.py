@@ -40,6 +40,7 @@ def build_view(state: Position, seat: int | None, everything: bool = False) -> d
             for boat, facing in enumerate(state.facing)
         ],
         "supply": state.supply,
+        "backward_limit": game.rules.backward_limit,
         "river_length": game.river.length,
         "river": [list(cell) for cell in game.river.cells],
         "winner": state.winner,
@@ -201,13 +202,13 @@ def _beyond(before: tuple[float, float], end: tuple[float, float]) -> tuple[floa
 
 def _logs_mark(view: dict[str, JSON], move: str, x: float, y: float) -> str:
     """What a space's move does to the logs of the boat to move, under its number: "−3"
-    going downstream (a log a space, where it has them), "+2" going upstream (one earned a
-    space)."""
+    going downstream (a log a space, where it has them), "+2" going upstream (a log a space
+    while the supply lasts)."""
     count = int(move[1:])
     down = move.startswith("f")
     if down and count > view["boats"][view["current_player"]]["logs"]:
         return ""
-    said = f"−{count}" if down else f"+{count}"
+    said = f"−{count}" if down else f"+{min(count, view['supply'])}"
     style = {"font-size": 12, "font-weight": "bold", "fill": "#8b1e1e" if down else "#1e6b2e"}
     return svg.text(x, y + 13, said, style)
 
@@ -246,7 +247,7 @@ def _move_picks(view: dict[str, JSON]) -> dict[int, str]:
             picks[space] = f"f{count}"
     count = 0
     for space in range(here - 1, -1, -1):
-        if here > 0 and (space == 0 or space not in taken):
+        if here > 0 and count < view["backward_limit"] and (space == 0 or space not in taken):
             count += 1
             picks[space] = f"b{count}"
     return picks

@@ -125,14 +125,18 @@ export function preview(action) {
   const svg = drawingIn($("board"));
   if (!svg) return;
   svg.querySelectorAll(".preview").forEach((n) => n.remove());
-  svg.querySelectorAll("[data-turning]").forEach((n) => n.removeAttribute("transform"));
+  svg.querySelectorAll("[data-turning], [data-turning] text").forEach((n) => n.removeAttribute("transform"));
   if (!action) return;
   const sixths = turnOf(action);
   const word = split(action.action).find((w) => TURN.test(w)) || "";
   const turning = svg.querySelector("[data-turning]");
   if (!/^r\d$/.test(word) && turning) {
     const [x, y] = turning.dataset.centre.split(",").map(Number);
-    if (sixths) turning.setAttribute("transform", `rotate(${sixths * 60} ${x} ${y})`);
+    if (!sixths) return;
+    turning.setAttribute("transform", `rotate(${sixths * 60} ${x} ${y})`);
+    for (const text of turning.querySelectorAll("text")) {  // its numbers turn with it, upright
+      text.setAttribute("transform", `rotate(${-sixths * 60} ${text.getAttribute("x")} ${text.getAttribute("y")})`);
+    }
     return;
   }
   const centred = pickedNodes().filter((n) => n.dataset.centre);

@@ -45,6 +45,13 @@ function onPick(node, index) {
   render();
 }
 
+// A click on a target that does not go on from what is picked (a piece standing on a space)
+// means the live target under it, if there is one (the space).
+function liveBeneath(event, nodes) {
+  const under = document.elementsFromPoint(event.clientX, event.clientY).map((n) => n.closest("[data-pick]"));
+  return under.find((n) => n && n.classList.contains("live") && nodes.includes(n)) || null;
+}
+
 // Targets that go on from what is picked light up ("live"); others that start afresh stay
 // clickable. Every target a player may use takes keyboard focus.
 function wireBoard(board) {
@@ -59,7 +66,11 @@ function wireBoard(board) {
   const nodes = [...board.querySelectorAll("[data-pick]")];
   nodes.forEach((node, index) => {
     node.setAttribute("tabindex", "-1");
-    node.addEventListener("click", (event) => { event.stopPropagation(); onPick(node, index); });
+    node.addEventListener("click", (event) => {
+      event.stopPropagation();
+      const meant = node.classList.contains("live") ? node : liveBeneath(event, nodes) || node;
+      onPick(meant, nodes.indexOf(meant));
+    });
     node.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") { event.preventDefault(); onPick(node, index); }
     });
