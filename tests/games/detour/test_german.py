@@ -74,9 +74,7 @@ def test_move_parts_are_said_in_german_with_their_plurals() -> None:
 def test_moves_onto_a_detour_and_into_the_finish_are_said_in_german() -> None:
     state = position(["D1:1", "0", "0", "0"])
     with speaking("de"):
-        assert words(state, "move voyage 1").what == (
-            "Reise: Gelb zieht 1 Feld vor, auf Feld D1.2"
-        )
+        assert words(state, "move voyage 1").what == ("Reise: Gelb zieht 1 Feld vor, auf Feld D1.2")
     state = position(["30", "5", "0", "0"])
     with speaking("de"):
         assert state.words(Move("voyage", 9)).what == "Reise: Gelb zieht 9 Felder vor, ins Ziel"

@@ -75,7 +75,7 @@ def test_the_actions_are_said_in_german_with_the_seat_token() -> None:
         assert words(state, "place 14 1,0") == Words(
             "ein Plättchen legen",
             "legte",
-            "Plättchen #14 (Enthüllen 3 · Fische: 2, 2) auf Feld 1,0",
+            "ein Plättchen Enthüllen 3 (Fische: 2, 2) auf Feld 1,0",
         )
         act(state, "place 14 1,0")
         told = words(state, "reveal 1.3")
@@ -92,7 +92,7 @@ def test_a_swap_a_study_and_a_tile_without_fish_are_said_in_german() -> None:
         assert swapped.line("Bo") == "Bo tauschte Karte 4 von seat 0 mit Karte 2 von seat 1"
         act(state, "swap 0.4 1.2")
         placed = words(state, "place 0 2,0").what
-        assert placed == "Plättchen #0 (Betrachten 2 · Fische: keine) auf Feld 2,0"
+        assert placed == "ein Plättchen Betrachten 2 (Fische: keine) auf Feld 2,0"
         act(state, "place 0 2,0")
         assert words(state, "study 0.1").line("Cy") == "Cy betrachtete Karte 1 von seat 0"
 

@@ -21,7 +21,7 @@ def words(state: MappedOutState, notation: str) -> Words:
 def test_a_tile_is_said_with_its_action_and_fish_and_cards_by_their_place() -> None:
     state = position(board={(0, 0): 2}, hands=[[14], [25]], pile=[6])
     assert words(state, "place 14 1,0") == Words(
-        "place a tile", "placed", "tile #14 (Reveal 3 · fish 2, 2) on 1,0"
+        "place a tile", "placed", "a Reveal 3 tile (fish 2, 2) on 1,0"
     )
     act(state, "place 14 1,0")
     assert words(state, "reveal 1.3").line("Ann") == "Ann revealed seat 1's card 3"

@@ -9,7 +9,13 @@ from towpath.core.actions import Action
 from towpath.core.errors import GameError
 from towpath.core.game import Game, State
 from towpath.core.i18n import N_
-from towpath.core.options import BoolOption, ChoiceOption, FileOption, IntOption, Option
+from towpath.core.options import (
+    BoolOption,
+    ChoiceOption,
+    FileOption,
+    Option,
+    first_player_option,
+)
 from towpath.games.mapped_out.actions import NOTATION_HELP, Bounds, parse
 from towpath.games.mapped_out.components import CardKind, Rules, Tile, load_components
 
@@ -77,14 +83,7 @@ class MappedOutTable(Game):
             choices=("skip", "stop"),
             label=N_("A move into an empty cell"),
         ),
-        IntOption(
-            "first_player",
-            0,
-            N_("the seat that plays the first tile"),
-            0,
-            4,
-            label=N_("First player"),
-        ),
+        first_player_option(5, N_("the seat that plays the first tile")),
         FileOption(
             "tiles", None, N_("a TOML file replacing the 42 base map tiles"), label=N_("Map tiles")
         ),

@@ -28,6 +28,7 @@ from towpath.games.mapped_out.words import (
     card_name,
     card_special_name,
     move_name,
+    tile_face,
     tile_special_name,
 )
 from towpath.games.mapped_out.words import card as card_words
@@ -682,12 +683,13 @@ def _card_svg(
 
 
 def _hand_tile(tile: dict[str, Any], x: float, y: float, own: bool) -> str:
+    """A tile of a hand, named by its face (its number is only the notation's)."""
     attrs: dict[str, object] = {"data-tile": tile["tile"]}
     if own:
-        attrs.update(svg.pick(str(tile["tile"]), _("tile {id}", id=tile["tile"])))
-    body = _tile_svg(tile, x - 2, y - 2, False)
-    label = svg.text(x + TILE - 8, y + TILE - 14, f"#{tile['tile']}", {"text-anchor": "end"})
-    return svg.group(attrs, *body, label)
+        action, n = tile["action"]
+        face = tile_face(action_name(action), n, tile["fish"], tile["special"])
+        attrs.update(svg.pick(str(tile["tile"]), face))
+    return svg.group(attrs, *_tile_svg(tile, x - 2, y - 2, False))
 
 
 def _chips(view: dict[str, JSON], y: float, width: float) -> tuple[str, float]:

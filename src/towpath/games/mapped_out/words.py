@@ -9,6 +9,7 @@ name goes, and the page writes the name there.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from towpath.core.actions import Action, Words
@@ -111,13 +112,20 @@ def tile_special_name(special: str) -> str:
 
 
 def tile_words(tile: Tile) -> str:
-    """`tile #12 (Reveal 3 · fish 1, 1, 4)`."""
-    fish = ", ".join(str(f) for f in tile.fish) or _("none")
-    said = {"id": tile.id, "action": action_name(tile.action), "n": tile.n, "fish": fish}
-    if tile.special:
-        special = tile_special_name(tile.special)
-        return _("tile #{id} ({action} {n} · fish {fish} · {special})", special=special, **said)
-    return _("tile #{id} ({action} {n} · fish {fish})", **said)
+    """`a Reveal 3 tile (fish 1, 1, 4)`: a tile as its face shows it."""
+    return _("a {tile}", tile=tile_face(action_name(tile.action), tile.n, tile.fish, tile.special))
+
+
+def tile_face(action: str, n: int, fish: Sequence[int], special: str | None) -> str:
+    """What a tile's face shows: `Reveal 3 tile (fish 1, 1, 4 · go home)`."""
+    said = {"action": action, "n": n, "fish": ", ".join(map(str, fish)) or _("none")}
+    if special:
+        return _(
+            "{action} {n} tile (fish {fish} · {special})",
+            special=tile_special_name(special),
+            **said,
+        )
+    return _("{action} {n} tile (fish {fish})", **said)
 
 
 def card(seat: int, pos: int) -> str:

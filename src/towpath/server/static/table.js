@@ -41,4 +41,8 @@ export function nameSeatsInBoard(box) {
     title.dataset.said ??= title.textContent;  // the drawing's words, named again on each call
     title.textContent = named(title.dataset.said);
   }
+  for (const node of box.querySelectorAll("[aria-label]")) {  // what a screen reader says too
+    node.dataset.label ??= node.getAttribute("aria-label");
+    node.setAttribute("aria-label", named(node.dataset.label));
+  }
 }
