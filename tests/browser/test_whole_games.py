@@ -73,8 +73,14 @@ class Case:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+def said_shown(page: Page) -> None:
+    """A game with secrets: the result says that everything is shown now."""
+    expect(page.locator("#result")).to_contain_text("Nothing is hidden any more")
+
+
 def routes_shown(page: Page) -> None:
     """Canal King: every colour and route is on the board at the end."""
+    said_shown(page)
     board = page.locator("#board")
     expect(board).not_to_contain_text("route ?")
     expect(board).not_to_contain_text("colour ?")
@@ -82,11 +88,13 @@ def routes_shown(page: Page) -> None:
 
 def hands_shown(page: Page) -> None:
     """Arriala: every hand's cards are drawn at the end, none as a count."""
+    said_shown(page)
     expect(page.locator("#board [data-hidden-hand]")).to_have_count(0)
 
 
 def cards_shown(page: Page) -> None:
     """Mapped Out: every card and hand tile is shown at the end."""
+    said_shown(page)
     expect(page.locator("#board")).not_to_contain_text("hidden tile")
     unknown = page.eval_on_selector_all(
         "#board [data-card] text", "nodes => nodes.filter(n => n.textContent === '?').length"
@@ -95,8 +103,11 @@ def cards_shown(page: Page) -> None:
 
 
 def nothing_hidden(page: Page) -> None:
-    """Mississippi and Detour hide nothing: the scores are there for everyone."""
-    expect(page.locator("#result .scores li")).to_have_count(2)
+    """Mississippi and Detour hide nothing, and are races: the result says neither that all is
+    shown now nor a score (their scores are how far each has come)."""
+    expect(page.locator("#result .result-head")).to_be_visible()
+    expect(page.locator("#result .scores li")).to_have_count(0)
+    expect(page.locator("#result")).not_to_contain_text("Nothing is hidden")
 
 
 CASES = [

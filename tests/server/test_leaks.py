@@ -35,6 +35,7 @@ STATE_KEYS = {
     "moves",
     "undoable",
     "ending",
+    "hidden_information",
     "result",
     "acted_at",
     "seats",
@@ -84,6 +85,7 @@ def check_payload(message: Json, seat: int | None, record: Json, tokens: list[st
         legal = state.legal_actions() if seat == state.current_player else []
         assert [a["action"] for a in message["legal"]] == [str(a) for a in legal]
         assert message["result"] is None or state.is_terminal()
+        assert message["hidden_information"] is game.hidden_information is True
         assert message["seed"] is None or state.is_terminal()  # the seed tells every secret
     for info in message["seats"]:
         assert set(info) == SEAT_KEYS

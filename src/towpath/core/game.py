@@ -110,6 +110,10 @@ class Game(ABC, Generic[S]):
     mcts_settings: ClassVar[Mapping[str, Any]] = {}
     # The bots the levels "easy", "normal" and "hard" stand for here (see agents.levels).
     bot_levels: ClassVar[Mapping[str, str]] = {}
+    # Whether a seat's view hides anything (hands, deals, routes) until the game's end.
+    hidden_information: ClassVar[bool] = False
+    # Whether `scores` are what players call a score (points), not a race's progress.
+    keeps_score: ClassVar[bool] = True
     # For people choosing a game: what it is in two short sentences, and how long it takes.
     blurb: ClassVar[str] = ""
     play_time: ClassVar[str] = ""

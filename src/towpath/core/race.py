@@ -19,6 +19,7 @@ class RaceTable(Game):
 
     first_player: int
     max_turns: int
+    keeps_score = False  # `scores` measure how far each racer has come
 
 
 class Race(State):

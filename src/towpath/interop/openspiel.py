@@ -173,7 +173,7 @@ def game_type(game_class: type[Game]) -> pyspiel.GameType:
         if encoding.chance
         else kind.ChanceMode.DETERMINISTIC,
         information=kind.Information.IMPERFECT_INFORMATION
-        if encoding.hidden_information
+        if game_class.hidden_information
         else kind.Information.PERFECT_INFORMATION,
         utility=kind.Utility.GENERAL_SUM
         if encoding.returns_sum is None

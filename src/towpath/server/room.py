@@ -329,7 +329,8 @@ class Room:
             "legal": [{"action": str(a), **state.words(a).to_json()} for a in legal],
             "undoable": seat is not None and seat == state.current_player and state.undoable(),
             "ending": None if (ending := state.ending()) is None else ending.to_json(),
-            "result": {"returns": state.returns(), "scores": state.scores()} if over else None,
+            "hidden_information": self.game.hidden_information,
+            "result": {"returns": state.returns(), "scores": self._scores(state)} if over else None,
             "acted_at": self.acted_at,
             **self.fairness(),
         }
@@ -337,6 +338,10 @@ class Room:
         sent = {key: value for key, value in message.items() if key != "svg"}
         sent["board"] = [key for key, _ in parts]
         return Settled(self.version, message, dumps(sent)[:-1], parts)
+
+    def _scores(self, state: State) -> list[float] | None:
+        """The scores a page shows at the end: none in a race, where they are its progress."""
+        return state.scores() if self.game.keeps_score else None
 
     def _parts_of(self, svg: str | None) -> list[tuple[str, str]]:
         """The board's parts (`towpath.core.svg.Drawing`), each as its key (a digest of it)

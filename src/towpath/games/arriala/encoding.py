@@ -57,7 +57,6 @@ NAMED = (Move, ToVineyard, ToCanal, River)
 
 
 class ArrialaEncoding(Encoding):
-    hidden_information = True
     chance = True
 
     def __init__(self, game: ArrialaTable) -> None:

@@ -29,6 +29,7 @@ def notation_for(layout: Layout) -> Notation:
 
 class ArrialaTable(Game):
     id = "arriala"
+    hidden_information = True
     title = "Arriala: Canal de Garonne"
     min_players = 2
     max_players = 4

@@ -61,7 +61,6 @@ SWAP = "swap"
 
 
 class CanalKingEncoding(Encoding):
-    hidden_information = True
     chance = True
 
     def __init__(self, game: CanalKingTable) -> None:

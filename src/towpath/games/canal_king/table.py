@@ -65,6 +65,7 @@ class CanalKingTable(RaceTable):
     """The game's options checked and its components loaded; the states read them from here."""
 
     id = "canal_king"
+    hidden_information = True
     title = "Canal King"
     min_players = 2
     max_players = 6

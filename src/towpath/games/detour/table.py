@@ -26,6 +26,7 @@ RULES = load_rules()
 
 class DetourTable(Game):
     id = "detour"
+    keeps_score = False  # `scores` are how far each colour has come
     title = "Detour"
     min_players = 2
     max_players = 4

@@ -77,7 +77,6 @@ SCORE_SCALE = 50.0
 
 
 class MappedOutEncoding(Encoding):
-    hidden_information = True
     chance = True
     returns_sum = 1.0
 

@@ -24,6 +24,7 @@ EXPANSIONS = {"lands_unknown": True, "unclear_instructions": True}
 
 class MappedOutTable(Game):
     id = "mapped_out"
+    hidden_information = True
     title = "Mapped Out"
     min_players = 2
     max_players = 5

@@ -260,12 +260,12 @@ export function showResult() {
   $("replay").classList.toggle("hidden", !table.current.over && !table.current.archived);
   if (!table.current.over) return;
   const ending = table.current.ending;
-  const scores = table.current.result.scores.map((s, seat) => el("li", {}, el("strong", { text: nameOf(seat) }), `: ${scoreWords(s)}`));
+  const scores = (table.current.result.scores || []).map((s, seat) => el("li", {}, el("strong", { text: nameOf(seat) }), `: ${scoreWords(s)}`));
   box.replaceChildren(
     el("div", { class: "result-head", text: endSentence() }),
     el("div", { class: "muted", text: ending ? ending.how : "" }),
     el("ul", { class: "scores" }, ...scores),
-    el("div", { class: "muted", text: t("Nothing is hidden any more: the board shows everything.") }),
+    ...(table.current.hidden_information ? [el("div", { class: "muted", text: t("Nothing is hidden any more: the board shows everything.") })] : []),
   );
   box.dataset.reason = ending ? ending.reason : "";
   const steps = table.current.moves.length;
