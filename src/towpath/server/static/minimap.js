@@ -48,9 +48,11 @@ export function showMap(box) {
   frame(box, map);
 }
 
+const centreOf = (rect) => rect.left + rect.width / 2;
+
 // Bring into view where play is: the places you may pick, else the last move. The board's box
-// scrolls sideways to centre them where they fit its width; the page scrolls up or down only
-// when none of them is in view, and not as it opens (`opening`).
+// scrolls sideways to centre them where they fit its width, else the piece to move; the page
+// scrolls up or down only when none of them is in view, and not as it opens (`opening`).
 export function focusBoard(box, opening) {
   const live = [...box.querySelectorAll("svg .pick.live")];
   const spots = live.length ? live : [...box.querySelectorAll("svg [data-last]")];
@@ -58,9 +60,9 @@ export function focusBoard(box, opening) {
   const boxes = spots.map((node) => node.getBoundingClientRect());
   const left = Math.min(...boxes.map((b) => b.left)), right = Math.max(...boxes.map((b) => b.right));
   const shown = box.getBoundingClientRect();
-  if (box.scrollWidth > box.clientWidth && right - left <= shown.width) {
-    box.scrollLeft += (left + right) / 2 - (shown.left + shown.width / 2);
-  }
+  const mover = box.querySelector("svg [data-turning]");  // the piece to move, where play spreads wider
+  const centre = right - left <= shown.width ? (left + right) / 2 : mover && centreOf(mover.getBoundingClientRect());
+  if (box.scrollWidth > box.clientWidth && centre) box.scrollLeft += centre - (shown.left + shown.width / 2);
   // The page opens at its top (the status first), and is scrolled only when nothing to click
   // is in view: then just far enough to bring what there is to click into view.
   if (!live.length || opening) return;
