@@ -875,8 +875,8 @@ def _legend_entries(seated: bool) -> tuple[tuple[str, str], ...]:
             _("a port of your route, and its stop"),
         ),
         (_flag("red", 0, 0), _("flag (R red…): a ship of that colour stops")),
-        (_special_mark(1, 0, 0), _("special tile of seat 2")),
-        ("".join(_ship(1, 0, 0)), _("ship of seat 2")),
+        (_special_mark(1, 0, 0), _("a special tile, with its player's number")),
+        ("".join(_ship(1, 0, 0)), _("a ship, with its player's number")),
         (svg.last_mark("polygon", {"points": svg.hexagon(0, 0, 12, False)}), _("the last move")),
         (svg.text(0, 0, "2,3", {"font-size": 12}), _("column,row of a free space")),
         (

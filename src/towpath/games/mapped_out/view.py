@@ -724,7 +724,7 @@ def _legend_entries() -> tuple[tuple[str, str], ...]:
             ),
             _("start tile (its gold edge)"),
         ),
-        ("".join(_pawn(1, 0, 0)), _("pawn of seat 2")),
+        ("".join(_pawn(1, 0, 0)), _("a pawn, with its player's number")),
         (
             svg.tag(
                 "line",
@@ -736,7 +736,7 @@ def _legend_entries() -> tuple[tuple[str, str], ...]:
                     "stroke-dasharray": DASHES[1],
                 },
             ),
-            _("the walk of seat 2"),
+            _("a player's walk, in their colour"),
         ),
         (
             svg.tag("rect", {**card, "fill": FACE_DOWN}) + svg.text(0, 0, "?", {"fill": "#fff"}),

@@ -484,7 +484,7 @@ def _legend_entries() -> tuple[tuple[str, str], ...]:
     water = svg.tag("polygon", {"points": svg.hexagon(0, 0, 13), "fill": svg.WATER})
     last = svg.last_mark("polygon", {"points": svg.hexagon(0, 0, 13)})
     return (
-        (boat + number, _("seat {number}'s boat", number=2)),
+        (boat + number, _("a boat, in its player's colour and number")),
         (side, _("a boat's side number, facing that way")),
         (water, _("river space")),
         (last, _("the boat that moved last")),
