@@ -29,7 +29,6 @@ def port_groups(board: list[int], parts: Components) -> list[int]:
 def network(board: list[int], parts: Components, ports: list[int]) -> tuple[set[int], set[int]]:
     """The ports the canals join to `ports`, directly or through other ports, these included;
     and the crossings on the way (every line a ship from them could follow)."""
-    step, exits = parts.board.step, parts.tiles.exits
     reached, frontier = set(ports), list(ports)
     seen: set[int] = set()
     while frontier:
@@ -39,32 +38,27 @@ def network(board: list[int], parts: Components, ports: list[int]) -> tuple[set[
             if board[cell] >= 0 and cell * EDGES + edge not in seen
         ]
         seen.update(stack)
-        while stack:
-            crossing = stack.pop()
-            cell = crossing // EDGES
-            for edge in exits[board[cell] * EDGES + crossing % EDGES]:
-                target = step[cell * EDGES + edge]
-                if target >= 0:
-                    if board[target // EDGES] >= 0 and target not in seen:
-                        seen.add(target)
-                        stack.append(target)
-                elif target != BORDER and -1 - target not in reached:
-                    reached.add(-1 - target)
-                    frontier.append(-1 - target)
+        for port in _follow(board, parts, stack, seen) - reached:
+            reached.add(port)
+            frontier.append(port)
     return reached, seen
 
 
 def ports_reached(board: list[int], parts: Components, cell: int, edge: int) -> set[int]:
     """The ports a ship reaches leaving `cell` by `edge` (stopping at nothing but ports)."""
-    step, exits = parts.board.step, parts.tiles.exits
-    first = step[cell * EDGES + edge]
+    first = parts.board.step[cell * EDGES + edge]
     if first < 0:
         return set() if first == BORDER else {-1 - first}
     if board[first // EDGES] < 0:
         return set()
+    return _follow(board, parts, [first], {first})
+
+
+def _follow(board: list[int], parts: Components, stack: list[int], seen: set[int]) -> set[int]:
+    """Every crossing the lines lead to from those on `stack` (already `seen`), added to
+    `seen`; the ports they reach."""
+    step, exits = parts.board.step, parts.tiles.exits
     found: set[int] = set()
-    seen = {first}
-    stack = [first]
     while stack:
         crossing = stack.pop()
         here = crossing // EDGES
