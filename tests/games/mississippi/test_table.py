@@ -164,3 +164,12 @@ def test_the_upstream_targets_stop_at_the_backward_limit_and_say_the_logs_the_su
     assert targets["1"] == "+1" and targets["3"] == "+3"
     assert {targets[str(n)] for n in range(4, 16)} == {"+4"}, "the supply runs out after 4"
     assert "b16" not in drawing
+
+
+def test_a_boats_first_move_tells_the_die_roll_that_set_it_facing() -> None:
+    state = position([0, 0], started=False, facing=[showing(4, E), showing(2, E)])
+    first = state.words(state.game.parse_action("f2", state)).what
+    assert first.endswith("(first turn: the die rolled 4, so side 4 faced downstream)"), first
+    act(state, "f2")
+    state.started[1] = True  # a boat that has moved before: no roll to tell
+    assert "die" not in state.words(state.game.parse_action("f1", state)).what

@@ -14,6 +14,8 @@ Where the rules file is silent, the engine decides:
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from towpath.core.actions import Action, Words
 from towpath.core.errors import GameError, IllegalAction
 from towpath.core.hexgrid import opposite
@@ -23,7 +25,7 @@ from towpath.games.mississippi.components import facing_number, side_showing
 from towpath.games.mississippi.position import START, Position
 from towpath.games.mississippi.table import MississippiTable
 from towpath.games.mississippi.view import DISPLAY
-from towpath.games.mississippi.words import CUT_SHORT, WON_BY, Sent, landing, words
+from towpath.games.mississippi.words import CUT_SHORT, WON_BY, Sent, first_roll, landing, words
 
 Legal = tuple[tuple[Action, ...], frozenset[Action]]
 
@@ -283,7 +285,12 @@ class MississippiState(Position):
 
     def _words(self, action: Action) -> Words:
         seat = self.player
-        return words(self.game, self.spaces, self.supply, seat, action, self._sent(seat, action))
+        said = words(self.game, self.spaces, self.supply, seat, action, self._sent(seat, action))
+        facing = self.facing[seat]
+        if self.started[seat] or facing is None or not isinstance(action, Move):
+            return said
+        rolled = facing_number(self.game.side_numbers, facing, self.game.river.downstream)
+        return replace(said, what=said.what + first_roll(rolled))
 
     def _sent(self, seat: int, action: Action) -> list[Sent]:
         """The boats the docking reactions of `action` would send on, in order."""

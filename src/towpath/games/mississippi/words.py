@@ -83,6 +83,13 @@ def _sent_on(boat: int, end: int, finish: int, again: bool) -> str:
     return _("seat {seat}'s boat on to space {space}", seat=boat, space=end)
 
 
+def first_roll(rolled: int) -> str:
+    """What a boat's first move adds: the die's roll, which set that side facing downstream."""
+    return _(
+        " (first turn: the die rolled {number}, so side {number} faced downstream)", number=rolled
+    )
+
+
 def words(
     game: MississippiTable,
     spaces: list[int],
