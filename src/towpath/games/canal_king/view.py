@@ -144,16 +144,16 @@ def route_lines(state: Position, seat: int | None) -> list[list[int]]:
     port): [col, row, k] for line k of the tile at (col, row); none for a spectator."""
     if seat is None:
         return []
-    parts = state.game.parts
-    ports = list(parts.routes[state.routes[seat]])
-    crossings = network(state.board, parts, ports)[1]
-    return [
-        [*parts.board.cells[cell], k]
-        for cell, code in enumerate(state.board)
-        if code >= 0
-        for k, line in enumerate(parts.tiles.pairs[code])
-        if any(cell * EDGES + edge in crossings for edge in line)
-    ]
+    parts, board = state.game.parts, state.board
+    pairs = parts.tiles.pairs
+    lines: set[tuple[int, int]] = set()  # (cell, k): the lines a crossing of the network enters
+    for crossing in network(board, parts, list(parts.routes[state.routes[seat]]))[1]:
+        cell, edge = divmod(crossing, EDGES)
+        for k, line in enumerate(pairs[board[cell]]):
+            if edge in line:
+                lines.add((cell, k))
+    cells = parts.board.cells
+    return [[*cells[cell], k] for cell, k in sorted(lines)]
 
 
 def last_played(state: Position) -> JSON:
