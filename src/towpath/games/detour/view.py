@@ -12,7 +12,7 @@ from towpath.core.game import JSON, Display
 from towpath.core.i18n import N_, cached_per_language, translator
 from towpath.games.detour.actions import Backward, SendOnDetour
 from towpath.games.detour.position import Position
-from towpath.games.detour.words import named
+from towpath.games.detour.words import detour_space, named
 
 _, n_ = translator(__name__)
 
@@ -468,7 +468,7 @@ def _detour(
     for k, (cost, cell) in enumerate(zip(detour["costs"], lane, strict=True), start=1):
         x, y = at(cell)
         distance = distances.get((detour["name"], k))
-        name = f"{detour['name']}.{k}"
+        name = detour_space(detour["name"], k)
         parts.append(_space(view, name, name, cost, x, y, False, distance))
     return parts
 
@@ -567,8 +567,8 @@ def _where(marker: dict[str, Any], finished: list[int], colour: int) -> str:
     if marker["finished"]:
         return _(FINISHED[finished.index(colour)])
     space = marker["space"]
-    if marker["detour"] is not None:  # as the board names it: D1.3
-        space = f"{marker['detour']}.{space}"
+    if marker["detour"] is not None:
+        space = detour_space(marker["detour"], space)
     return _("space {space}", space=space)
 
 

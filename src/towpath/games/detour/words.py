@@ -53,7 +53,12 @@ def on_place(game: DetourTable, node: int) -> str:
 def space_name(game: DetourTable, node: int) -> str:
     """A space as the board names it: "14" on the main path, "D1.3" on a detour."""
     space, detour = game.map.space_on_path(node)
-    return str(space) if detour < 0 else f"{game.map.detours[detour].name}.{space}"
+    return str(space) if detour < 0 else detour_space(game.map.detours[detour].name, space)
+
+
+def detour_space(detour: str, space: int) -> str:
+    """The `space`th space along detour `detour` (from 1), as the board labels it: "D1.3"."""
+    return f"{detour}.{space}"
 
 
 def words(game: DetourTable, nodes: list[int], colour: int, action: Action) -> Words:
