@@ -74,8 +74,9 @@ class Case:
 
 
 def said_shown(page: Page) -> None:
-    """A game with secrets: the result says that everything is shown now."""
+    """A game with secrets: the result and the replay say that everything is shown now."""
     expect(page.locator("#result")).to_contain_text("Nothing is hidden any more")
+    expect(page.locator("#replay-secrets")).to_be_visible()
 
 
 def routes_shown(page: Page) -> None:
@@ -108,6 +109,7 @@ def nothing_hidden(page: Page) -> None:
     expect(page.locator("#result .result-head")).to_be_visible()
     expect(page.locator("#result .scores li")).to_have_count(0)
     expect(page.locator("#result")).not_to_contain_text("Nothing is hidden")
+    expect(page.locator("#replay-secrets")).to_be_hidden()
 
 
 CASES = [

@@ -258,6 +258,7 @@ export function showResult() {
   const box = $("result");
   box.classList.toggle("hidden", !table.current.over);
   $("replay").classList.toggle("hidden", !table.current.over && !table.current.archived);
+  $("replay-secrets").classList.toggle("hidden", !table.current.hidden_information);
   if (!table.current.over) return;
   const ending = table.current.ending;
   const scores = (table.current.result.scores || []).map((s, seat) => el("li", {}, el("strong", { text: nameOf(seat) }), `: ${scoreWords(s)}`));
