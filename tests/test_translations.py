@@ -54,9 +54,9 @@ def test_every_marked_word_has_its_german(folder: Path) -> None:
 def test_words_are_german_while_german_is_spoken() -> None:
     _, _n = translator("towpath.core.actions")
     with speaking("de"):
-        assert _("Turn {turn} of {limit}", turn=3, limit=9) == "Zug 3 von 9"
-    assert _("Turn {turn} of {limit}", turn=3, limit=9) == "Turn 3 of 9"
-    assert catalogue("towpath.core", "de")["Turn {turn} of {limit}"] == "Zug {turn} von {limit}"
+        assert _("Round {round}", round=3) == "Runde 3"
+    assert _("Round {round}", round=3) == "Round 3"
+    assert catalogue("towpath.core", "de")["Round {round}"] == "Runde {round}"
 
 
 def test_an_unknown_language_is_refused() -> None:

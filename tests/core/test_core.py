@@ -41,11 +41,13 @@ def test_rng_shuffle_is_a_permutation() -> None:
     assert sorted(items) == list(range(30)) and items != list(range(30))
 
 
-def test_the_turn_names_the_safety_limit_only_in_its_last_fifth() -> None:
-    assert turn_of(0, 600) == "Turn 1"
-    assert turn_of(479, 600) == "Turn 480"  # a player would read "of 600" as the game's length
-    assert turn_of(480, 600) == "Turn 481 of 600"
-    assert turn_of(600, 600) == "Turn 600 of 600"  # stopped: the last turn, not one beyond
+def test_the_round_counts_every_players_turn_and_names_the_limit_only_in_its_last_fifth() -> None:
+    assert turn_of(0, 600, 4) == "Round 1"
+    assert turn_of(3, 600, 4) == "Round 1"  # the fourth player's turn
+    assert turn_of(4, 600, 4) == "Round 2"
+    assert turn_of(479, 600, 4) == "Round 120"  # a player would read "of 600" as the game's length
+    assert turn_of(480, 600, 4) == "Round 121 · turn 481 of 600"
+    assert turn_of(600, 600, 3) == "Round 200 · turn 600 of 600"  # stopped: the last turn
 
 
 @pytest.mark.parametrize("layout", [ODD_R, ODD_Q], ids=lambda layout: layout.name)

@@ -43,14 +43,16 @@ def read_number(word: str, low: int, high: int) -> int | None:
     return value if low <= value <= high else None
 
 
-def turn_of(turn: int, limit: int) -> str:
-    """The turn being played, counted from 1: "Turn 12"; in the last fifth of the turns before
-    the safety limit stops the game unfinished, the limit too: "Turn 481 of 600" (earlier, a
-    player would read it as the game's length)."""
+def turn_of(turn: int, limit: int, players: int) -> str:
+    """The round being played, counted from 1, where `turn` counts the players' turns (one
+    each in turn order makes a round): "Round 3"; in the last fifth of the turns before the
+    safety limit stops the game unfinished, the turns too: "Round 121 · turn 481 of 600"
+    (earlier, a player would read the limit as the game's length)."""
     shown = min(turn + 1, limit)
+    played = (shown - 1) // players + 1
     if shown * 5 <= limit * 4:
-        return _("Turn {turn}", turn=shown)
-    return _("Turn {turn} of {limit}", turn=shown, limit=limit)
+        return _("Round {round}", round=played)
+    return _("Round {round} · turn {turn} of {limit}", round=played, turn=shown, limit=limit)
 
 
 @dataclass(frozen=True, slots=True)

@@ -106,7 +106,7 @@ def test_a_person_plays_a_two_player_game_until_the_canal_is_complete() -> None:
     assert mirror.is_terminal() and not mirror.ended_by_limit(), "the canal is complete"
     red, yellow, green = mirror.points
     assert f"Score track: red {red} · yellow {yellow} · green (virtual) {green}" in out
-    ended = re.search(r"Arriala · turn (\d+) · game over", out)
-    assert ended and int(ended[1]) == mirror.turn + 1 < 300
+    ended = re.search(r"Arriala · round (\d+) · game over", out)
+    assert ended and int(ended[1]) == mirror.turn // 2 + 1 < 150, "two turns a round"
     assert out.rstrip().endswith(f"Scores: seat 0: {red}, seat 1: {yellow}")
     assert mirror.view(None)["winners"], "a winner, or the virtual player leading"

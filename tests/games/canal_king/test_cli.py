@@ -44,7 +44,7 @@ def test_the_default_bots_play_the_default_board_to_a_win() -> None:
     out = result.stdout
     assert result.returncode == 0, result.stderr
     assert re.search(r"^Game over: seat [12] won\.$", out, re.MULTILINE), "a bot's ship finished"
-    assert "Turn 600 of 600" not in out and "you): place" in out
+    assert "turn 600 of 600" not in out and "you): place" in out
     assert "seat 1 (normal): sail" in out or "seat 2 (normal): sail" in out
     listed = listed_per_prompt(out, KINDS)
     assert len(listed) > 10 and max(map(len, listed)) <= 40, "never a wall of actions"

@@ -101,7 +101,7 @@ def test_the_board_has_german_labels_and_help() -> None:
     assert "<title>Boot von seat 0: Jede Seite zeigt ihre Zahl</title>" in drawing
     assert "<title>Boot von seat 1</title>" in drawing, "a boat in the start area"
     assert "<title>Flussfeld 12</title>" in drawing
-    assert ">Zug 2 · Stämme im Vorrat: 6</text>" in drawing
+    assert ">Runde 1 · Stämme im Vorrat: 6</text>" in drawing
     assert " · Feld 40 · 1 Stamm</text>" in drawing
     assert " · Startbereich · 3 Stämme ◀ am Zug</text>" in drawing
     assert 'aria-label="Feld 1: 1 freies Feld flussabwärts"' in drawing
@@ -121,7 +121,7 @@ def test_a_drawing_made_in_german_leaves_the_english_one_english() -> None:
         state.render_svg(1)
     drawing = state.render_svg(1)
     assert "<title>seat 0&#x27;s boat: each side shows its number</title>" in drawing
-    assert ">Turn 2 · supply 6 logs</text>" in drawing
+    assert ">Round 1 · supply 6 logs</text>" in drawing
     assert "Flussfeld" not in drawing and "Stämme" not in drawing
 
 

@@ -227,7 +227,7 @@ def render_text(view: dict[str, JSON]) -> str:
 
 
 def _headline(view: dict[str, JSON]) -> str:
-    turn = f"Arriala · {turn_of(view['turn'], view['max_turns']).lower()}"
+    turn = f"Arriala · {turn_of(view['turn'], view['max_turns'], view['players']).lower()}"
     if view["over"]:
         winners = view["winners"]
         if not winners:
@@ -443,7 +443,7 @@ SEAT = "\x00"  # where a seat's name goes in a phrase, which the drawing writes 
 def _svg_headline(view: dict[str, JSON]) -> tuple[str, float]:
     """The turn, who is to play and their action points: one line, or in a narrow drawing a
     line each; the markup and the height of the lines after the first."""
-    turn = turn_of(view["turn"], view["max_turns"])
+    turn = turn_of(view["turn"], view["max_turns"], view["players"])
     seat = view["current_player"]
     if seat is None:
         return _headline_line(0, turn, None), 0.0

@@ -189,10 +189,8 @@ def ship_view(state: Position, ship: dict[str, Any] | None) -> JSON:
 
 
 def render_text(view: dict[str, JSON]) -> str:
-    headline = (
-        f"{turn_of(view['turn'], view['max_turns'])} · pile {view['pile']} tiles · "
-        f"discards {view['discards']}"
-    )
+    turn = turn_of(view["turn"], view["max_turns"], view["players"])
+    headline = f"{turn} · pile {view['pile']} tiles · discards {view['discards']}"
     return "\n".join(
         [
             headline,
@@ -485,7 +483,7 @@ def _seats_svg(view: dict[str, JSON], x: float, y: float, width: float) -> tuple
 
 def _svg_status(view: dict[str, JSON]) -> str:
     pile = _("pile {count} tiles", count=view["pile"])
-    return f"{turn_of(view['turn'], view['max_turns'])} · {pile}"
+    return f"{turn_of(view['turn'], view['max_turns'], view['players'])} · {pile}"
 
 
 def _edge_point(

@@ -55,7 +55,8 @@ def last_played(state: Position) -> JSON:
 def render_text(view: dict[str, JSON]) -> str:
     boats: list[dict[str, JSON]] = view["boats"]
     length: int = view["river_length"]
-    headline = f"{turn_of(view['turn'], view['max_turns'])} · supply {view['supply']} logs"
+    turn = turn_of(view["turn"], view["max_turns"], view["players"])
+    headline = f"{turn} · supply {view['supply']} logs"
     legend = f"Downstream from space 1 to {length}, then the finish; [n] is boat n."
     return "\n".join(
         [
@@ -155,7 +156,7 @@ def render_svg(view: dict[str, JSON]) -> str:
 
 
 def _headline(view: dict[str, JSON]) -> str:
-    turn = turn_of(view["turn"], view["max_turns"])
+    turn = turn_of(view["turn"], view["max_turns"], view["players"])
     return n_(
         "{turn} · supply {count} log", "{turn} · supply {count} logs", view["supply"], turn=turn
     )
