@@ -85,3 +85,17 @@ def test_without_free_placement_the_boards_draw_the_cells_beside_the_map() -> No
     assert 'data-cell="-2,0"' not in svg and 'data-cell="3,0"' not in svg
     walked = walking(board={(0, 0): 2}, rows=[["+up"], ["+down"]], free_placement=True)
     assert walked.view(None)["placement_margin"] == 0, "no tile is placed in the walk"
+
+
+def test_each_seat_is_shown_the_fish_its_score_is_made_of() -> None:
+    board = {(0, 0): 32, (1, 0): 14}  # fish 1 1 2 | fish 2 2
+    state = walking(rows=[["+right", "+left"], ["+nothing"]], board=board)
+    view = state.view(1)
+    assert view["scored_fish"] == [[2, 3, 0, 0], [2, 1, 0, 0]], "distinct tiles, once each"
+    drawing = state.render_svg(1)
+    assert "<title>score 3: the most fish of one type (3) and 0 bonus points</title>" in drawing
+    scored = drawing[drawing.index('data-scored="0"') : drawing.index('data-scored="1"')]
+    assert 'font-weight="bold">×3</text>' in scored, "the best type stands out"
+    assert ">×2</text>" in scored and "bonus</text>" not in scored
+    building = position(board=board).render_svg(0)
+    assert "data-scored" not in building, "nothing scores while the map is built"

@@ -230,5 +230,11 @@ class Position(State):
 
     # -- information ------------------------------------------------------------------------------
 
+    def scored_tiles(self, seat: int) -> list[Tile]:
+        """The distinct tiles the seat's walk visited (Muddled Waters: its score pile)."""
+        game = self.game
+        ids = self.piles[seat] if game.muddled_waters else {entry[2] for entry in self.paths[seat]}
+        return [game.tiles[t] for t in sorted(ids)]
+
     def bit(self, seat: int | None) -> int:
         return self.game.players if seat is None else seat

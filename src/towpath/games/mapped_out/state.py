@@ -137,10 +137,9 @@ class MappedOutState(Position):
         """The best fish type over distinct visited tiles (Muddled Waters: the score pile), plus
         on-score bonuses and Fishless/Fishful points."""
         game = self.game
-        path = self.paths[seat]
-        ids = self.piles[seat] if game.muddled_waters else {entry[2] for entry in path}
-        tiles = [game.tiles[t] for t in sorted(ids)]
-        return tile_score(tiles, game.rules) + card_points(path, game.tiles, game.kinds, game.rules)
+        tiles = self.scored_tiles(seat)
+        points = card_points(self.paths[seat], game.tiles, game.kinds, game.rules)
+        return tile_score(tiles, game.rules) + points
 
     # -- information ------------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from towpath.games.mapped_out.cards import ARMED, KIND, KNOWN, SET_OF, TURN, UP,
 from towpath.games.mapped_out.cells import cell_of, reading_order
 from towpath.games.mapped_out.components import Tile
 from towpath.games.mapped_out.position import Position
+from towpath.games.mapped_out.scoring import fish_totals
 from towpath.games.mapped_out.steps import DECISIONS
 from towpath.games.mapped_out.words import (
     action_name,
@@ -83,10 +84,15 @@ def build_view(state: Position, seat: int | None, everything: bool = False) -> d
         "discards": [_card(state, card, mask, everything) for card in state.discards],
         "removed_tiles": [_tile(state.tile(t)) for t in state.removed],
         "paths": [[_entry(state, entry) for entry in path] for path in state.paths],
+        "muddled_waters": game.muddled_waters,  # each seat scores its pile, not its walk
         "score_piles": [[_tile(state.tile(t)) for t in pile] for pile in state.piles],
         "inverted": list(state.inverted),
         "walker": state.player if state.phase == "walk" else None,
         "scores": state.scores(),
+        # Per seat, how many fish of each type its scored tiles hold: the best type scores.
+        "scored_fish": [
+            fish_totals(state.scored_tiles(seat), game.rules) for seat in range(game.players)
+        ],
         "known_set": _known_set(state, seat),
     }
 
@@ -473,6 +479,7 @@ def _paths(view: dict[str, JSON], at: Any) -> list[str]:
             "fill": "none",
             "stroke": svg.seat_colour(seat),
             "stroke-width": 3,
+            "stroke-opacity": 0.7,  # the fish under it stay readable
             "stroke-dasharray": DASHES[seat % len(DASHES)],
             "pointer-events": "none",
             "data-path": seat,
@@ -531,6 +538,10 @@ def _seat_svg(
     header, used = _seat_header(view, seat, y)
     parts = [header]
     top = y + used
+    if view["phase"] != "build":  # what its score is made of
+        scored, scored_used = _scored_fish(view, seat, top, width)
+        parts.append(scored)
+        top += scored_used
     cards = view["rows"][seat]
     per_row = max(1, int((width - 12) // ROW_PITCH[0]))
     places = [svg.in_rows(k, per_row, 12, top, ROW_PITCH) for k in range(max(len(cards), 8) + 1)]
@@ -574,6 +585,49 @@ def _seat_header(view: dict[str, JSON], seat: int, y: float) -> tuple[str, float
         *words,
     )
     return header, 24.0 + 18 * bool(view["narrow"])
+
+
+LINE = 22.0  # between the lines of a seat's scored fish
+
+
+def _scored_fish(view: dict[str, JSON], seat: int, y: float, width: float) -> tuple[str, float]:
+    """How many fish of each type the seat's scored tiles hold, the best in bold, and the
+    points its specials and cards add (what its score is made of), in lines within `width`;
+    the height used."""
+    totals, score = view["scored_fish"][seat], view["scores"][seat]
+    best, top = max(totals, default=0), y
+    said = (
+        _("fish in the score pile:") if view["muddled_waters"] else _("fish on the tiles walked:")
+    )
+    parts = [svg.text(12, y + 9, said, {"text-anchor": "start"})]
+    x = 20 + svg.label_width(said)
+    for kind, count in enumerate(totals, start=1):
+        if not count:
+            continue
+        counted = f"×{count}"
+        wide = 22 + svg.label_width(counted)
+        if x + wide > width:
+            x, y = 20.0, y + LINE
+        bold = {"font-weight": "bold"} if count == best else {}
+        parts += [
+            _fish(kind, x, y + 9),
+            svg.text(x + 11, y + 9, counted, {"text-anchor": "start", **bold}),
+        ]
+        x += wide + 8
+    bonus = score - best
+    points, shown = f"{bonus:g}", f"{score:g}"
+    if bonus:
+        extra = _("+{points} bonus", points=points)
+        if x + svg.label_width(extra) > width:
+            x, y = 20.0, y + LINE
+        parts.append(svg.text(x, y + 9, extra, {"text-anchor": "start"}))
+    why = _(
+        "score {score}: the most fish of one type ({best}) and {bonus} bonus points",
+        score=shown,
+        best=best,
+        bonus=points,
+    )
+    return svg.group({"data-scored": seat}, svg.title(why), *parts), y + LINE + 2 - top
 
 
 def _hand_svg(view: dict[str, JSON], seat: int, y: float, width: float) -> tuple[str, float]:
