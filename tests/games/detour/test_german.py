@@ -64,10 +64,13 @@ def test_move_parts_are_said_in_german_with_their_plurals() -> None:
         assert words(state, "move voyage 3").line("Ann") == (
             "Ann spielte Reise: Gelb zieht 3 Felder vor, auf Feld 3"
         )
-        assert words(state, "pass voyage").line("Ann") == "Ann spielte Reise für Gelb, ohne Wirkung"
+        assert (
+            words(state, "pass voyage").line("Ann")
+            == "Ann spielte Reise: ohne Wirkung, Gelb bleibt auf dem Start"
+        )
         assert words(state, "pass voyage").kind == "eine Karte ohne Wirkung spielen"
     assert words(state, "move voyage 3").line("Ann") == (
-        "Ann played Voyage to move yellow 3 spaces, to space 3"
+        "Ann played Voyage: yellow goes 3 spaces on, to space 3"
     )
 
 

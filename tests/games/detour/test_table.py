@@ -17,20 +17,23 @@ def words(state: DetourState, notation: str) -> Words:
 def test_a_move_part_is_said_with_the_card_colour_and_where_it_ends() -> None:
     state = position(["2", "0", "0", "0"])
     assert words(state, "move detour 1") == Words(
-        "move", "played", "Detour to move yellow 1 space, to space 3"
+        "move", "played", "Detour: yellow goes 1 space on, to space 3"
     )
 
 
 def test_actions_parts_say_what_they_do() -> None:
     state = position(["5", "5", "0", "0"])
-    assert words(state, "detour red").what == "Detour to send red onto D1"
+    assert words(state, "detour red").what == "Detour: red is sent onto D1"
     assert words(state, "backward 1").what == (
         "Backward: every marker goes 2 spaces back, then yellow goes 1 space on, to space 4"
     )
     assert (
         words(state, "block 0").what == "Block: the next round is blocked; yellow stays on space 5"
     )
-    assert words(state, "pass voyage").line("Ann") == "Ann played Voyage for yellow, for no effect"
+    assert (
+        words(state, "pass voyage").line("Ann")
+        == "Ann played Voyage: no effect, yellow stays on space 5"
+    )
 
 
 def test_a_move_longer_than_the_track_is_said_ending_at_the_finish() -> None:
@@ -38,7 +41,7 @@ def test_a_move_longer_than_the_track_is_said_ending_at_the_finish() -> None:
     state = position(["30", "5", "0", "0"])
     far = 10**6
     assert state.words(Move("voyage", far)).what == (
-        f"Voyage to move yellow {far} spaces, to the finish"
+        f"Voyage: yellow goes {far} spaces on, to the finish"
     )
     assert state.words(Backward(far)).what.endswith(
         f"then yellow goes {far} spaces on, to the finish"

@@ -340,16 +340,19 @@ def _distances(view: dict[str, JSON], length: int) -> dict[Place, int]:
     return {place: steps for steps, place in enumerate(route, start=1)}
 
 
+TRANSPORT_R = 10.0  # a transport's disc; its picture is drawn for a disc of 8
+TRANSPORT_PITCH = 2 * TRANSPORT_R + 3
+
+
 def _transport(transport: str, symbol: str, x: float, y: float) -> str:
     """A transport: a disc in its colour with its picture (a map's own transport: its letter)."""
-    disc = svg.tag("circle", {"cx": x, "cy": y, "r": 8, "fill": TRANSPORT_FILL.get(transport)})
+    disc = {"cx": x, "cy": y, "r": TRANSPORT_R, "fill": TRANSPORT_FILL.get(transport)}
     if transport in PICTURES:
-        picture = svg.tag(
-            "path", {"d": PICTURES[transport], "fill": "white", "transform": f"translate({x} {y})"}
-        )
+        grown = f"translate({x} {y}) scale({TRANSPORT_R / 8})"
+        picture = svg.tag("path", {"d": PICTURES[transport], "fill": "white", "transform": grown})
     else:
         picture = svg.text(x, y, symbol, {"fill": "white", "font-size": 12, "font-weight": "bold"})
-    return svg.group({"class": "transport"}, disc, picture)
+    return svg.group({"class": "transport"}, svg.tag("circle", disc), picture)
 
 
 def _space(
@@ -403,8 +406,9 @@ def _space_drawing(
     ]
     if blue:
         parts.append(svg.text(x + CELL - 8, y + 13, "≈", {"text-anchor": "end", "fill": "#2f5f8f"}))
+    pitch = min(TRANSPORT_PITCH, (CELL - 30) / max(1, len(cost) - 1))  # a long cost closes up
     parts += [
-        _transport(transport, symbol, x + 15 + 19 * k, y + CELL - 11)
+        _transport(transport, symbol, x + 15 + pitch * k, y + CELL - 14)
         for k, (transport, symbol) in enumerate(cost)
     ]
     costs = " + ".join(named(transport) for transport, _symbol in cost)
@@ -503,7 +507,7 @@ def _markers(
             x, y = at(lanes[marker["detour"]][marker["space"] - 1])
         k = stack.get(place, 0)
         stack[place] = k + 1
-        cx, cy = x + 10 + k * min(17.0, 38.0 / max(1, sharing[place] - 1)), y + 30
+        cx, cy = x + 10 + k * min(17.0, 38.0 / max(1, sharing[place] - 1)), y + 27
         name = view["colours"][colour]
         # A finished marker stands at the start, out of play: nothing picks it.
         picked = (
@@ -586,7 +590,7 @@ def _card(card: dict[str, Any], symbols: dict[str, str], x: float, y: float, liv
         svg.title(_card_help(card, name)),
     ]
     parts += [
-        _transport(transport, symbols[transport], x + 16 + 19 * k, y + 33)
+        _transport(transport, symbols[transport], x + 18 + TRANSPORT_PITCH * k, y + 33)
         for k, transport in enumerate(card["move"])
     ]
     return svg.group(attrs, *parts)

@@ -44,9 +44,12 @@ def to_place(game: DetourTable, node: int) -> str:
 
 
 def on_place(game: DetourTable, node: int) -> str:
-    """Where a marker stays: "on space 14", "on space D1.3" or "on the finish"."""
+    """Where a marker stays: "on space 14", "on space D1.3", "on go" (the start, as the board
+    labels it) or "on the finish"."""
     if node == game.map.finish:
         return _("on the finish")
+    if node == 0:
+        return _("on go")
     return _("on space {space}", space=space_name(game, node))
 
 
@@ -69,8 +72,8 @@ def words(game: DetourTable, nodes: list[int], colour: int, action: Action) -> W
         card = named(game.cards[action.card].name)
         end = to_place(game, game.map.advance(node, action.steps))
         what = n_(
-            "{card} to move {colour} {count} space, {end}",
-            "{card} to move {colour} {count} spaces, {end}",
+            "{card}: {colour} goes {count} space on, {end}",
+            "{card}: {colour} goes {count} spaces on, {end}",
             action.steps,
             card=card,
             colour=name,
@@ -82,7 +85,12 @@ def words(game: DetourTable, nodes: list[int], colour: int, action: Action) -> W
         return Words(
             _("play a card for no effect"),
             _("played"),
-            _("{card} for {colour}, for no effect", card=card, colour=name),
+            _(
+                "{card}: no effect, {colour} stays {place}",
+                card=card,
+                colour=name,
+                place=on_place(game, node),
+            ),
         )
     if isinstance(action, SendOnDetour):
         target = game.colours.index(action.colour)
@@ -93,7 +101,7 @@ def words(game: DetourTable, nodes: list[int], colour: int, action: Action) -> W
             _("send a marker on a detour"),
             _("played"),
             _(
-                "{card} to send {colour} onto {detour}",
+                "{card}: {colour} is sent onto {detour}",
                 card=card,
                 colour=named(action.colour),
                 detour=on,
