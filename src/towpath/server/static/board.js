@@ -2,7 +2,7 @@
 // chooses (kept in this browser for each game), with a previewed turn drawn on it.
 import { TURN, split, turnOf } from "./picking.js";
 import { phone } from "./connection.js";
-import { $, drawingIn, el } from "./dom.js";
+import { $, drawingIn, el, say } from "./dom.js";
 import { t } from "./i18n.js";
 import { showMap } from "./minimap.js";
 import { nameSeatsInBoard, table } from "./table.js";
@@ -84,8 +84,8 @@ const SMALLEST = 0.4, LARGEST = 3;
 // The scale "fit" chooses: the box's width, never text under 12 px (`least`, from `readable`).
 const fitted = (svg, least) => Math.max(least, Math.min(1.5, $("board").clientWidth / Number(svg.getAttribute("width"))));
 
-// A zoom button that would change nothing is greyed, and says why: on a phone the board is often
-// as small as its text allows already, so "fit" and "−" cannot make it smaller.
+// A zoom button that would change nothing is greyed, and a click on it says why: on a phone the
+// board is often as small as its text allows already, so "fit" and "−" cannot make it smaller.
 function showZoomLimits(svg, scale, least) {
   const smallest = scale <= Math.max(least, SMALLEST) * 1.01;
   const small = t("as small as the board goes while its text stays readable");
@@ -97,14 +97,15 @@ function showZoomLimits(svg, scale, least) {
   for (const [id, idle, why] of limits) {
     const button = $(id);
     button.dataset.title ??= button.title;  // its own help, for when it acts again
-    button.disabled = idle;
+    button.setAttribute("aria-disabled", String(idle));
     button.title = idle ? why : button.dataset.title;
   }
 }
 
-export function setZoom(change) {
+export function setZoom(change, button) {
   const svg = drawingIn($("board"));
   if (!svg) return;
+  if (button.getAttribute("aria-disabled") === "true") { say(button.title); return; }
   const natural = Number(svg.getAttribute("width"));
   const now = svg.getBoundingClientRect().width / natural;
   const least = readable(svg);

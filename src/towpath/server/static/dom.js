@@ -16,3 +16,12 @@ export function el(tag, attrs = {}, ...children) {
 // The board's own drawing in a board box: not the heading and panels a phone's board keeps in
 // drawings of their own beside it (board.js, `splitPanels`).
 export const drawingIn = (box) => box.querySelector("svg:not(.panels)");
+
+// A word at the foot of the board (a click that does nothing, a refusal): it goes after a few
+// seconds, so that it does not stand over the board while the player thinks.
+let said = null;
+export function say(text) {
+  $("error").textContent = text;
+  clearTimeout(said);
+  if (text) said = setTimeout(() => { if ($("error").textContent === text) $("error").textContent = ""; }, 6000);
+}

@@ -3,7 +3,7 @@
 // messages). What the page knows is `table` (table.js); the board (board.js), the socket
 // (connection.js) and the panels (panels.js) are modules of their own.
 import { candidates, covered, pick, split, turnFamily, turnOf } from "./picking.js";
-import { $, el } from "./dom.js";
+import { $, el, say } from "./dom.js";
 import { languageMenu, t, translate } from "./i18n.js";
 import { focusBoard } from "./minimap.js";
 import { lessonLegal, loadLesson, showLesson } from "./lesson.js";
@@ -31,12 +31,12 @@ function onPick(node, index) {
   if (!table.current || table.current.over) return;
   if (!mine()) {
     const turn = table.current.current_player;
-    $("error").textContent = table.current.seat === null ? t("You are watching this game.")
-      : t("It is {name}'s turn, not yours: the page will tell you when it is yours.", { name: nameOf(turn) });
+    say(table.current.seat === null ? t("You are watching this game.")
+      : t("It is {name}'s turn, not yours: the page will tell you when it is yours.", { name: nameOf(turn) }));
     return;
   }
   const outcome = pick(table.current.legal, table.words, table.picks, node.dataset.pick, index);
-  $("error").textContent = outcome.error || outcome.note || "";
+  say(outcome.error || outcome.note || "");
   if (outcome.error) return;
   table.picks = outcome.picks;
   table.turnIndex = 0;
@@ -149,9 +149,14 @@ function showPanel() {
   // A turn picked before the place (a Mississippi boat's): the piece is shown turned already.
   preview(left.every((a) => turnOf(a) === turnOf(left[0])) ? left[0] : null);
   const whole = left.filter((a) => covered(a.action, chosen));
-  const offered = left.length <= OFFERED ? left : whole;
+  // In one column the choices stand over the board: those one more click on it makes are
+  // left to the board, and only the others are offered by name.
+  const byBoard = wide.matches ? new Set() : singledOut(left, chosen);
+  const rest = left.filter((a) => !byBoard.has(a.action));
+  const offered = rest.length <= OFFERED ? rest : whole;
+  const onBoard = el("span", { class: "muted", text: t("Now click the next part of your move: it lights up.") });
   if (!offered.length) {
-    $("offers").append(el("span", { class: "muted", text: t("Now click the next part of your move: it lights up.") }));
+    $("offers").append(onBoard);
     return;
   }
   // An offer taken is shown and confirmed like any move (played at once without "confirm moves").
@@ -162,8 +167,20 @@ function showPanel() {
       onclick: () => { if (!$("ask").checked) { act(action.action); return; } table.offer = action.action; showPanel(); },
     }, el("span", { class: "offer-kind", text: action.kind }), el("span", { text: named(action.what || action.action) })));
   }
+  if (byBoard.size) $("offers").append(onBoard);
   const taken = offered.find((action) => action.action === table.offer);
   if (taken) { offerConfirm(taken); preview(taken); }
+}
+
+// The actions one more click on a lit part of the board leaves alone.
+function singledOut(left, chosen) {
+  const runs = new Set([...$("board").querySelectorAll("svg .pick.live")].map((n) => n.dataset.pick));
+  const found = new Set();
+  for (const run of runs) {
+    const next = candidates(left, table.words, [...chosen, run]);
+    if (next.length === 1) found.add(next[0].action);
+  }
+  return found;
 }
 
 function offerConfirm(action) {
@@ -226,7 +243,7 @@ function receive(message) {
     table.current = message;
     table.current.legal = lessonLegal(table.current.legal);
     if (fresh) { table.picks = []; table.turnIndex = 0; table.words = new Map(table.current.legal.map((a) => [a.action, split(a.action)])); }
-    $("error").textContent = "";
+    say("");
     render();
     loadLesson().then((loaded) => { if (loaded) { table.current.legal = lessonLegal(table.current.legal); render(); } });
     if (oneMove) playMotion($("board"), before, table.current.moves.at(-1)?.story);
@@ -237,7 +254,7 @@ function receive(message) {
   } else if (message.type === "chat") {
     showChat(message.messages);
   } else if (message.type === "refused" || message.type === "error") {
-    $("error").textContent = named(message.message);
+    say(named(message.message));
   }
 }
 
@@ -278,9 +295,9 @@ $("confirm").addEventListener("click", () => act($("confirm").dataset.action));
 $("cancel").addEventListener("click", () => { table.picks = []; render(); });
 $("turn-left").addEventListener("click", () => turnBy(-1));
 $("turn-right").addEventListener("click", () => turnBy(1));
-$("zoom-in").addEventListener("click", () => setZoom(1.25));
-$("zoom-out").addEventListener("click", () => setZoom(0.8));
-$("zoom-fit").addEventListener("click", () => setZoom("fit"));
+$("zoom-in").addEventListener("click", (event) => setZoom(1.25, event.currentTarget));
+$("zoom-out").addEventListener("click", (event) => setZoom(0.8, event.currentTarget));
+$("zoom-fit").addEventListener("click", (event) => setZoom("fit", event.currentTarget));
 // Confirming is chosen per game: one click plays at once in one game, not in all.
 const askKey = () => `towpath:confirm:${table.current.game}`;
 $("ask").addEventListener("change", () => localStorage.setItem(askKey(), $("ask").checked ? "on" : "off"));
