@@ -20,8 +20,9 @@ from collections.abc import Callable
 import towpath
 from towpath.server.clients import Client
 from towpath.server.replays import drawing
-from towpath.server.room import Room, told
+from towpath.server.room import Room
 from towpath.server.rows import RoomRow, SeatRow
+from towpath.server.telling import told
 
 ROUNDS, CALLS = 5, 200
 

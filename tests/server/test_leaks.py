@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 import towpath
 from tests.server.conftest import Json, auth, create, make_client, socket_of, token_of
 from towpath.core.rng import Rng
-from towpath.server.room import replay_told
+from towpath.server.telling import replay_told
 
 ACTIONS = 40
 STATE_KEYS = {

@@ -14,19 +14,20 @@ Limits that count requests (rooms and joins per hour, chat lines) are counted pe
 The modules, by their jobs:
 - the web's face: `app` (the HTTP routes of rooms, refusals), `models` (their bodies),
   `sockets` (a room's socket), `protocol` (its messages), `pages` (HTML pages, board pictures,
-  the games' catalogue);
+  the games' catalogue), `languages` (the reader's language);
 - the lobby (`lobby.Lobby`, its life cycle) and its parts: `rooms` (the rooms in memory, the
   storage writes, who is present), `seating` (creating rooms, seats, links, chat), `playing`
   (actions, take-backs, the turn clock, the bots' moves), `ownership` (many processes);
-- one room: `room` (its state and every message built from a seat's view), `clients` (its
-  sockets' queues), `links` (tokens, room ids and seeds under the server's secret);
+- one room: `room` (its state and every message built from a seat's view), `telling` (its
+  actions in words, and a client's action tried on a copy), `clients` (its sockets' queues),
+  `links` (tokens, room ids and seeds under the server's secret);
 - around them: `bots` (the bots' worker lanes), `cluster` (PostgreSQL leases and
   announcements), `storage`, `rows` and `migrations`, `guard` and `limits` (what a stranger
   may spend), `watchdog` (the engine's time bound), `replays`.
 
 How a move reaches every client: a socket's `act` message (`sockets`) goes to `Lobby.act`
 (`playing`), through `_write` (`ownership`: carried out here by the room's owner, or forwarded
-to it); `Playing._act` plays it on a copy (`room.checked`), commits it (`Rooms._commit`), then
+to it); `Playing._act` plays it on a copy (`telling.checked`), commits it (`Rooms._commit`), then
 `Room.broadcast_state` queues a state for each client (`Client.push`), made from that client's
 seat's view when its socket is ready to send it (`Room.state_text`, sent by the socket's
 send loop).

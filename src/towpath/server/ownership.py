@@ -22,8 +22,9 @@ from towpath.server.clients import Presence
 from towpath.server.cluster import Payload
 from towpath.server.playing import cancel, report_failure
 from towpath.server.protocol import Refused
-from towpath.server.room import Room, replay_told, told
+from towpath.server.room import Room
 from towpath.server.rooms import Rooms, log
+from towpath.server.telling import replay_told, told
 
 _, n_ = translator(__name__)
 WRITE_WAIT = 15.0  # seconds a change waits for a room's owner to answer, retries included

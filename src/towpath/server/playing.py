@@ -19,9 +19,10 @@ from towpath.core.actions import Action
 from towpath.core.game import Game, State
 from towpath.core.i18n import N_, translator
 from towpath.server.protocol import Refused
-from towpath.server.room import Room, Said, checked, replay_told
+from towpath.server.room import Room
 from towpath.server.rooms import Rooms, log
 from towpath.server.rows import ActionRow
+from towpath.server.telling import Said, checked, replay_told
 from towpath.server.watchdog import ENGINE_BOUND, WATCHDOG, Overran
 
 STAND_IN = "greedy:budget=0,sample=20,shortlist=4"  # plays for a person whose clock ran out

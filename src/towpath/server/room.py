@@ -2,9 +2,8 @@
 
 Every message to a client is built from the view of that client's seat (`payload`), once per
 seat and version, and a socket is sent only the board's parts its page lacks (`state_text`).
-Every action is told in words (`moves`, from the engine's `words`) in each language a reader
-may choose (`towpath.core.i18n`), and a client's action is played on a copy of the state before
-anything is told of it (`checked`). A socket's messages are in its reader's language."""
+Every action is told in words (`moves`, from `telling`) in each language a reader may choose.
+A socket's messages are in its reader's language."""
 
 from __future__ import annotations
 
@@ -18,10 +17,8 @@ from dataclasses import dataclass
 from functools import partial
 
 import towpath
-from towpath.core.actions import Action
-from towpath.core.errors import GameError, IllegalAction
-from towpath.core.game import JSON, Game, State
-from towpath.core.i18n import LANGUAGES, N_, Translator, language, speaking, translator
+from towpath.core.game import Game, State
+from towpath.core.i18n import N_, Translator, language, speaking, translator
 from towpath.core.svg import parts_of as svg_parts
 from towpath.server.bots import Turn
 from towpath.server.clients import SPECTATOR, Client, Presence, Viewer
@@ -30,6 +27,7 @@ from towpath.server.links import link_token, same, seed_hash
 from towpath.server.protocol import Message, Refused, dumps
 from towpath.server.replays import Replay, drawing
 from towpath.server.rows import ChatRow, RoomRow, SeatRow
+from towpath.server.telling import replay_told
 
 _, n_ = translator(__name__)
 
@@ -39,8 +37,6 @@ PRESENCE_GAP = 0.25  # seconds between a room's presence messages, at least
 REISSUED = N_("this link was re-issued: ask the host for the new one")
 TAKEN = N_("this invitation was opened already: ask the host for a new link")
 PARTS_KEPT = 1024  # board parts a room keeps with their keys and JSON, across versions
-Told = dict[str, JSON]  # an action in words: {"seat", "kind", "did", "what"}
-Said = dict[str, Told]  # an action in words in each language, by the language's code
 
 
 def seat_list(seats: list[SeatRow], connected: set[int | None]) -> list[Message]:
@@ -59,48 +55,6 @@ def seat_list(seats: list[SeatRow], connected: set[int | None]) -> list[Message]
         }
         for seat in seats
     ]
-
-
-def said(state: State, action: Action) -> Said:
-    """What `action` is in words in every language (before it is played)."""
-    told = {}
-    for code in LANGUAGES:
-        with speaking(code):
-            told[code] = {"seat": state.current_player, **state.words(action).to_json()}
-    return told
-
-
-def told(state: State, action_text: str) -> tuple[Action, Said]:
-    """The action of a recorded notation in `state` (see `Game.parse_recorded`), and what it
-    is in words (before it is played)."""
-    action = state.game.parse_recorded(action_text, state)
-    return action, said(state, action)
-
-
-def checked(state: State, text: str) -> tuple[State, Action, Said]:
-    """A client's action played on a copy of `state`: the state after it, the action, and
-    what it is in words. Nothing is told of an action before the engine accepted it."""
-    try:
-        action = state.game.parse_action(text, state)
-    except GameError as error:
-        raise Refused(400, str(error), "notation") from None
-    after = state.clone()
-    try:
-        after.apply(action)
-    except IllegalAction as error:
-        raise Refused(409, str(error), error.rule) from None
-    return after, action, said(state, action)
-
-
-def replay_told(game: Game, seed: int, actions: list[str]) -> tuple[State, list[Said]]:
-    """The state a record reaches, and every action of it in words."""
-    state = game.new_state(seed)
-    moves = []
-    for text in actions:
-        action, words = told(state, text)
-        moves.append(words)
-        state.apply(action)
-    return state, moves
 
 
 @dataclass(frozen=True)
