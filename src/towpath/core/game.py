@@ -508,12 +508,13 @@ class State(ABC):
         copy.seed = self.seed
         copy.rng = self.rng.copy()
         copy.history = list(self.history)
-        for name in self.fields:
-            setattr(copy, name, copy_plain(getattr(self, name)))
+        for name, value in self.snapshot().items():
+            setattr(copy, name, value)
         return copy
 
     def snapshot(self) -> dict[str, JSON]:
-        """The game's own fields as JSON data."""
+        """The game's own fields as JSON data, copied (a game may copy them by their known
+        shapes, faster: clones copy through it)."""
         return {name: copy_plain(getattr(self, name)) for name in self.fields}
 
     def to_json(self) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 from itertools import compress
-from typing import ClassVar, Self
+from typing import ClassVar
 
 from towpath.core.actions import Action
 from towpath.core.caches import remember
@@ -157,20 +157,7 @@ class Position(State):
 
     # -- copies (profiling: the generic deep copy was a fifth of a checked playout) -------------
 
-    def clone(self) -> Self:
-        copy = object.__new__(type(self))
-        copy.game = self.game
-        copy.seed = self.seed
-        copy.rng = self.rng.copy()
-        copy.history = list(self.history)
-        for name, value in self._copied_fields().items():
-            setattr(copy, name, value)
-        return copy
-
     def snapshot(self) -> dict[str, JSON]:
-        return self._copied_fields()
-
-    def _copied_fields(self) -> dict[str, JSON]:
         """Every field copied by its known shape: flat lists, and lists of flat lists."""
         return {
             "where": list(self.where),

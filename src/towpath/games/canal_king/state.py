@@ -89,11 +89,7 @@ class CanalKingState(Position):
         self.winner = None
 
     def clone(self) -> Self:
-        copy = object.__new__(type(self))
-        copy.game, copy.seed, copy.rng = self.game, self.seed, self.rng.copy()
-        copy.history = list(self.history)
-        for name, value in self.snapshot().items():
-            setattr(copy, name, value)
+        copy = super().clone()
         if self._kept_fits() is not None:
             copy._fits = (copy.board, copy.constraints, self._cell_fits()[:])
         return copy
