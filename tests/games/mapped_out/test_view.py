@@ -81,7 +81,8 @@ def test_without_free_placement_the_boards_draw_the_cells_beside_the_map() -> No
     state = position(board={(0, 0): 2, (1, 0): 3}, hands=[[14], [25]], pile=[4])
     assert state.view(0)["placement_margin"] == 0
     svg = state.render_svg(0)
-    assert 'data-cell="-1,-1"' in svg and 'data-cell="2,1"' in svg
+    assert 'data-cell="-1,0"' in svg and 'data-cell="2,0"' in svg and 'data-cell="1,1"' in svg
+    assert 'data-cell="-1,-1"' not in svg and 'data-cell="2,1"' not in svg, "a corner: no edge"
     assert 'data-cell="-2,0"' not in svg and 'data-cell="3,0"' not in svg
     walked = walking(board={(0, 0): 2}, rows=[["+up"], ["+down"]], free_placement=True)
     assert walked.view(None)["placement_margin"] == 0, "no tile is placed in the walk"

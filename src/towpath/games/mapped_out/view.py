@@ -398,12 +398,16 @@ def _grid(
     tiles = {tuple(entry["cell"]): entry for entry in view["map"]}
     start = tuple(view["start"]) if view["start"] is not None else None
     marked = {tuple(cell) for cell in last.get("cells", [])}
+    free = view["placement_margin"] > 0  # free placement: every cell drawn may take a tile
     parts = []
     for gy in range(corner[1], corner[1] + rows):
         for gx in range(corner[0], corner[0] + columns):
             cell = (gx, gy)
             x, y = at(cell)
             tile = tiles.get(cell)
+            if tile is None and not free and not _touches(cell, tiles):
+                continue  # open sea: no tile may go there
+
             drawn = None
             if tile is not None:
                 drawn = (tuple(tile["action"]), tile["special"], tile["value"], tuple(tile["fish"]))
@@ -419,6 +423,12 @@ def _grid(
         pawn = _pawn(seat, x + 12 + step * k, y + TILE - 11)
         parts.append(svg.group({"data-pawn": seat, "data-piece": f"pawn-{seat}"}, *pawn))
     return parts
+
+
+def _touches(cell: tuple[int, int], tiles: dict[Any, Any]) -> bool:
+    """Whether a cell touches a tile of the map edge to edge (where a tile may be placed)."""
+    x, y = cell
+    return any(near in tiles for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
 
 
 # A map tile as its cell's drawing shows it: its action, special, value and fish.
