@@ -91,11 +91,15 @@ def test_a_replacement_and_a_purple_flag_in_german() -> None:
 def test_a_swap_counts_its_tiles_in_german_and_names_their_colours() -> None:
     state = position(2, hands=HANDS, **small())
     assert german(state, "swap S G") == Words(
-        "Plättchen tauschen", "tauschte", "2 Plättchen (S, G) gegen neue"
+        "Plättchen tauschen",
+        "tauschte",
+        "2 Plättchen gegen neue: eine Gerade (S), eine weite Kurve (G)",
     )
-    assert german(state, "swap ST:red").what == "1 Plättchen (ST:rot) gegen ein neues"
-    assert (
-        state.words(state.game.parse_action("swap ST:red")).what == "1 tile (ST:red) for new ones"
+    assert german(state, "swap ST:red").what == (
+        "1 Plättchen gegen ein neues: ein ST-Plättchen (Gerade + enge Kurve) mit roter Flagge"
+    )
+    assert state.words(state.game.parse_action("swap ST:red")).what == (
+        "1 tile for a new one: an ST tile (straight + tight curve) with a red flag"
     )
 
 

@@ -166,10 +166,10 @@ def words(
             _("swap tiles"),
             _("swapped"),
             n_(
-                "{count} tile ({tiles}) for new ones",
-                "{count} tiles ({tiles}) for new ones",
+                "{count} tile for a new one: {tiles}",
+                "{count} tiles for new ones: {tiles}",
                 len(action.tiles),
-                tiles=", ".join(map(shown_tile_name, action.tiles)),
+                tiles=", ".join(tile_words(parts, tile) for tile in action.tiles),
             ),
         )
     if isinstance(action, Special):
