@@ -77,22 +77,45 @@ test("a click that leaves a family of turns waits for the turn to be chosen", ()
   assert.deepEqual(outcome.picks.map((p) => p.run), ["G", "1,1"]);
 });
 
-test("a part clicked again is let go, and one that goes on from nothing starts afresh", () => {
+test("a part clicked again is let go, and one of the same kind takes the place of its pick", () => {
   const { legal, words } = PLACING;
   const picks = pick(legal, words, [], "G", 0).picks;
   assert.deepEqual(pick(legal, words, picks, "G", 0).picks, [], "let go");
-  const afresh = pick(legal, words, picks, "2,1", 4);
-  assert.deepEqual(afresh.picks, [{ run: "2,1", index: 4 }]);
-  assert.deepEqual(afresh.left.map((a) => a.action), ["place S 2,1 r0"]);
-  assert.equal(afresh.note, "That does not go with what you picked before: a new move starts from it.");
+  const other = pick(legal, words, picks, "2,1", 4, 0);  // a space picked as if it were a tile
+  assert.deepEqual(other.picks, [{ run: "2,1", index: 4 }]);
+  assert.deepEqual(other.left.map((a) => a.action), ["place S 2,1 r0"]);
+  assert.equal(other.note, null, "one pick for another: nothing else was let go");
+  const placed = pick(legal, words, [{ run: "S", index: 1 }, { run: "2,1", index: 4 }], "G", 0, 0);
+  assert.deepEqual(placed.picks, [{ run: "G", index: 0 }], "G does not go on 2,1: afresh");
+  assert.equal(placed.note, "That does not go with what you picked before: a new move starts from it.");
+  const kept = pick(legal, words, [{ run: "G", index: 0 }, { run: "1,1", index: 3 }], "S", 1, 0);
+  assert.deepEqual(kept.picks.map((p) => p.run), ["S", "1,1"], "the other tile, on the same space");
   assert.equal(pick(legal, words, picks, "1,1", 3).note, null, "a click that goes on says nothing");
   assert.equal(pick(legal, words, [], "2,1", 4).note, null, "nor does a first click");
 });
 
-test("a click on what no action holds is refused, and the picks stay", () => {
+test("a part of another kind that does not go on is refused, and the picks stay", () => {
   const { legal, words } = PLACING;
   const picks = pick(legal, words, [], "G", 0).picks;
-  const outcome = pick(legal, words, picks, "9,9", 7);
+  const outcome = pick(legal, words, picks, "2,1", 4);  // a space that does not take G
+  assert.equal(outcome.error, "That does not go with what you picked: pick a lit part of the board, or Cancel to start again.");
+  assert.equal(outcome.picks, picks);
+  assert.equal(outcome.play, null);
+});
+
+test("a part that is a whole action by itself starts afresh from any picks", () => {
+  const { legal, words } = table("place G 1,1 r0", "end");
+  const picks = pick(legal, words, [], "G", 0).picks;
+  const ended = pick(legal, words, picks, "end", 5);
+  assert.deepEqual(ended.picks, [{ run: "end", index: 5 }]);
+  assert.equal(ended.play, "end");
+});
+
+test("a click on what no action holds is refused, and the picks stay", () => {
+  const { legal, words } = PLACING;
+  assert.equal(pick(legal, words, [], "9,9", 7).error, "Nothing you may do starts with that.");
+  const picks = pick(legal, words, [], "G", 0).picks;
+  const outcome = pick(legal, words, picks, "9,9", 7, 0);
   assert.equal(outcome.error, "Nothing you may do starts with that.");
   assert.equal(outcome.picks, picks);
   assert.equal(outcome.play, null);

@@ -40,7 +40,7 @@ export function showStatus() {
 function kindsInWords(legal) {
   const kinds = [...new Set(legal.map((a) => a.kind))];
   if (kinds.length <= 1) return kinds.join("");
-  if (kinds.length > 3) return t("{list} or {count} more kinds of move", { list: kinds.slice(0, 2).join(", "), count: kinds.length - 2 });
+  if (kinds.length > 3) return t("{list} or {count} other options", { list: kinds.slice(0, 2).join(", "), count: kinds.length - 2 });
   return t("{list} or {last}", { list: kinds.slice(0, -1).join(", "), last: kinds[kinds.length - 1] });
 }
 

@@ -55,19 +55,30 @@ export function turnOf(action) {
 }
 
 // A click on the board part `index`, whose run is `run`, with `picks` ({run, index}) made so
-// far: a part picked again is let go; a part that goes on from no pick starts afresh. The
-// answer: the picks now, the actions left, and the action to play at once (the only one
-// left, with no turn to choose), or an error and the picks unchanged.
-export function pick(legal, words, picks, run, index) {
+// far: a part picked again is let go. A part that does not go on from the picks takes the place
+// of the pick of its own kind (`same`: that pick's place in `picks`, -1 if none; another hand
+// tile for the one picked), or starts afresh if it goes on from nothing with that, as does a
+// part that is a whole action by itself ("end"); any other is refused (a space that does not
+// take the picked tile). The answer: the picks now, the actions left, and the action to play
+// at once (the only one left, with no turn to choose), or an error and the picks unchanged.
+export function pick(legal, words, picks, run, index, same = -1) {
   const already = picks.findIndex((p) => p.index === index);
   let next = already >= 0 ? picks.filter((_, k) => k !== already) : [...picks, { run, index }];
-  const runsOf = (chosen) => chosen.map((p) => p.run);
-  if (already < 0 && !candidates(legal, words, runsOf(next)).length) next = [{ run, index }];
-  const left = candidates(legal, words, runsOf(next));
+  const fits = (chosen) => candidates(legal, words, chosen.map((p) => p.run)).length > 0;
+  if (already < 0 && picks.length && !fits(next)) {
+    const whole = candidates(legal, words, [run]).some((a) => covered(a.action, [run]));
+    if (same < 0 && !whole) {
+      const error = t("That does not go with what you picked: pick a lit part of the board, or Cancel to start again.");
+      return { picks, left: [], play: null, error, note: null };
+    }
+    next = same < 0 ? [{ run, index }] : picks.map((p, k) => (k === same ? { run, index } : p));
+    if (!fits(next)) next = [{ run, index }];
+  }
+  const left = candidates(legal, words, next.map((p) => p.run));
   if (!left.length) return { picks, left: [], play: null, error: t("Nothing you may do starts with that."), note: null };
   const play = left.length === 1 && !turnFamily(left) && next.length ? left[0].action : null;
-  // What was picked before and does not go with this click is let go, and the player told so.
-  const afresh = already < 0 && picks.length > 0 && next.length === 1;
+  // What else was picked and does not go with this click is let go, and the player told so.
+  const afresh = already < 0 && picks.length > 1 && next.length === 1;
   const note = afresh ? t("That does not go with what you picked before: a new move starts from it.") : null;
   return { picks: next, left, play, error: null, note };
 }

@@ -27,6 +27,13 @@ let drawn = false;  // the board has been drawn once: later drawings keep where 
 // once, if the player turned "confirm moves" off); a few are offered by name; turns of one
 // piece are previewed on the board and confirmed. Every game acts alike.
 
+// What a board part is, by its data attributes beside those every part may have: a hand tile
+// (data-tile), a space (data-space), a card (data-card)...
+const MARKS = new Set(["data-pick", "data-last", "data-centre", "data-piece", "data-turning"]);
+const kindOf = (node) => node.getAttributeNames().filter((name) => name.startsWith("data-") && !MARKS.has(name)).sort().join(" ");
+// Which of the picks is of the node's kind (the last, if several), -1 if none.
+const samePick = (node, nodes) => table.picks.findLastIndex((p) => nodes[p.index] && kindOf(nodes[p.index]) === kindOf(node));
+
 function onPick(node, index) {
   if (!table.current || table.current.over) return;
   if (!mine()) {
@@ -35,7 +42,8 @@ function onPick(node, index) {
       : t("It is {name}'s turn, not yours: the page will tell you when it is yours.", { name: nameOf(turn) }));
     return;
   }
-  const outcome = pick(table.current.legal, table.words, table.picks, node.dataset.pick, index);
+  const nodes = [...$("board").querySelectorAll("[data-pick]")];
+  const outcome = pick(table.current.legal, table.words, table.picks, node.dataset.pick, index, samePick(node, nodes));
   say(outcome.error || outcome.note || "");
   if (outcome.error) return;
   table.picks = outcome.picks;
@@ -78,7 +86,8 @@ function wireBoard(board) {
     const run = node.dataset.pick;
     const picked = table.picks.some((p) => p.index === index);
     const goesOn = !picked && left([...chosen, run]) > 0;
-    const afresh = !picked && !goesOn && chosen.length > 0 && left([run]) > 0;
+    const afresh = !picked && !goesOn && chosen.length > 0 && left([run]) > 0
+      && !pick(table.current.legal, table.words, table.picks, run, index, samePick(node, nodes)).error;
     node.classList.toggle("picked", picked);
     node.classList.toggle("live", goesOn);
     if (picked || goesOn || afresh) {
@@ -282,10 +291,12 @@ $("name-form").addEventListener("submit", (event) => {
 });
 $("since-close").addEventListener("click", hideSince);
 for (const event of ["pointerover", "focusin"]) $("board").addEventListener(event, showHelp);
-// A tap has no pointer left to leave: its tip goes after a moment.
+// A tap has no pointer left to leave: its tip goes after a moment (on a screen without hover,
+// whatever the pointer says it is).
 let tapped = null;
+const noHover = matchMedia("(hover: none)");
 $("board").addEventListener("pointerup", (event) => {
-  if (event.pointerType !== "touch") return;
+  if (event.pointerType !== "touch" && !noHover.matches) return;
   clearTimeout(tapped);
   tapped = setTimeout(() => $("board-hint").classList.add("hidden"), 1500);
 });
