@@ -106,7 +106,7 @@ def test_a_swap_counts_its_tiles_in_german_and_names_their_colours() -> None:
 def test_the_special_tile_sailing_and_the_forced_turns_in_german() -> None:
     state = position(2, hands=HANDS, **small())
     assert german(state, "special 1,1 r2").line("Ann") == (
-        "Ann spielte das eigene Sonderplättchen auf 1,1, um 120° gedreht"
+        "Ann spielte das Sonderplättchen auf 1,1, um 120° gedreht"
     )
     assert german(state, "launch") == Words(
         "das Schiff zu Wasser lassen", "ließ", "das eigene Schiff zu Wasser: die Route ist fertig"

@@ -211,16 +211,16 @@ def _special_words(parts: Components, board: list[int], action: Special) -> Word
     degrees = 60 * action.rotation
     if over and degrees:
         what = _(
-            "their special tile on {cell} over the straight there, turned {degrees}°",
+            "the special tile on {cell} over the straight there, turned {degrees}°",
             cell=where,
             degrees=degrees,
         )
     elif over:
-        what = _("their special tile on {cell} over the straight there", cell=where)
+        what = _("the special tile on {cell} over the straight there", cell=where)
     elif degrees:
-        what = _("their special tile on {cell}, turned {degrees}°", cell=where, degrees=degrees)
+        what = _("the special tile on {cell}, turned {degrees}°", cell=where, degrees=degrees)
     else:
-        what = _("their special tile on {cell}", cell=where)
+        what = _("the special tile on {cell}", cell=where)
     return Words(_("play the special tile"), _("played"), what)
 
 
