@@ -358,14 +358,14 @@ def render_svg(view: dict[str, JSON]) -> str:
     y = below = top + rows * TILE + 20
     flow = svg.flow_width(view, width)  # the width below the map
     marked = set(last.get("cards", []))
+    chips, used = _chips(view, y, flow)  # next to the map, where the walk is
+    if chips:
+        parts.append(chips)
+        y += used + 14
     for seat in range(view["players"]):
         seat_part, used = _seat_svg(view, seat, y, marked, flow)
         parts.append(seat_part)
         y += used
-    chips, used = _chips(view, y, flow)
-    if chips:
-        parts.append(chips)
-        y += used + 14
     key, used = svg.legend(12, y + 8, flow - 24, _legend_entries())
     height = y + 8 + used + 8
     background = svg.tag("rect", {"width": width, "height": height, "fill": SEA})
@@ -548,7 +548,7 @@ def _seat_svg(
     header, used = _seat_header(view, seat, y)
     parts = [header]
     top = y + used
-    if view["phase"] != "build":  # what its score is made of
+    if any(view["scored_fish"][seat]):  # what its score is made of, once it scores
         scored, scored_used = _scored_fish(view, seat, top, width)
         parts.append(scored)
         top += scored_used
