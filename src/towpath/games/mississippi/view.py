@@ -135,19 +135,17 @@ def render_svg(view: dict[str, JSON]) -> str:
         parts.append(svg.group(pick, river.targets[space], _logs_mark(view, move, x, y)))
     y = river.below
     flow = svg.flow_width(view, river.width)  # the width below the river
-    parts.append(_boat_rows(view, y, flow))
-    y += ROW * len(view["boats"])
     moving = view["current_player"]
     chips, used = "", 0.0
     if moving is not None:
         boat = view["boats"][moving]
         passing = boat["started"] or not boat["logs"]
-        chips, used = _chips(boat["started"], passing, y + ROW, flow)
-    if chips:  # a row's gap, then the chips
+        chips, used = _chips(boat["started"], passing, y, flow)
+    if chips:  # first, next to the river where the boat turns (a phone's too)
         parts.append(chips)
-        y += ROW + max(0.0, used - 30) + 48
-    else:  # no chips (a boat's first turn, or the game over): the legend follows the rows
-        y += 20
+        y += used + 22
+    parts.append(_boat_rows(view, y, flow))
+    y += ROW * len(view["boats"]) + 20
     key, used = svg.legend(12, y, flow - 24, _legend_entries())
     height = y + used + 8
     background = svg.tag("rect", {"width": river.width, "height": height, "fill": svg.LAND})
