@@ -122,3 +122,16 @@ def test_the_lines_from_a_seats_route_ports_are_its_own_to_see() -> None:
     board_and_legend = len(NETWORK) + 1 + 1
     assert len(edged.findall(state.render_svg(0))) == board_and_legend
     assert not edged.findall(state.render_svg(None))
+
+
+def test_an_unplayed_special_tile_stands_in_its_seats_hand_to_be_picked_and_turned() -> None:
+    state = position(specials={1: (2, 2, 0)}, hands=[["G"], ["T"]])
+    assert state.view(0)["special_lines"] == [[0, 3]], "a straight"
+    drawing = state.render_svg(0)
+    own = drawing[drawing.index('data-hand="0"') : drawing.index('data-hand="1"')]
+    other = drawing[drawing.index('data-hand="1"') :]
+    special = own[own.index('<g data-tile="special"') :]
+    assert special.startswith('<g data-tile="special" class="pick" data-pick="special"')
+    assert 'data-centre="' in special.split(">")[0], "previewed and turned like a hand tile"
+    assert ">special</text>" in special
+    assert 'data-tile="special"' not in other, "seat 1 played its special tile already"

@@ -106,6 +106,7 @@ def build_view(state: Position, seat: int | None, everything: bool = False) -> d
             for hand in state.hands
         ],
         "special_played": [cell is not None for cell in state.specials],
+        "special_lines": list(map(list, pairs[tiles.special * EDGES])),
         "colours": [
             tiles.colours[colour] if everything or state.revealed or owner == seat else None
             for owner, colour in enumerate(state.colours)
@@ -375,10 +376,9 @@ HAND_HEX = 24.0  # radius of a hand tile
 SIDE = 354.0  # the column of seats beside a wide drawing's board: five hand tiles a row
 SIDE_MIN = 420.0  # a seat's panel narrower than this puts its words in lines under its name
 EDGE_ANGLES = (-90, -30, 30, 90, 150, 210)  # edge midpoints of a flat-top hex: N NE SE S SW NW
-WORDS = ("special", "swap", "return", "pass", "launch", "skip")
+WORDS = ("swap", "return", "pass", "launch", "skip")
 # Each one-word action's chip, by its word of the notation.
 CHIPS = {
-    "special": N_("special"),
     "swap": N_("swap"),
     "return": N_("return"),
     "pass": N_("pass"),
@@ -386,7 +386,6 @@ CHIPS = {
     "skip": N_("skip"),
 }
 CHIP_HELP = {  # what each one-word action does, for its help
-    "special": N_("play your special tile: pick it here, then a cell"),
     "swap": N_("instead of building, give back tiles of your hand and draw as many"),
     "return": N_("sail your ship back to the last port it stopped in"),
     "pass": N_("do nothing this turn (a ship in a port with no way out)"),
@@ -767,8 +766,12 @@ def _seat_svg(
         )
         for k, tile in enumerate(view["hands"][seat])
     ]
+    if not view["special_played"][seat]:  # beside the hand, played like a tile
+        at = svg.in_rows(len(tiles), per_row, x + 42, y + 48, (step, 76))
+        lines = tuple(map(tuple, view["special_lines"]))
+        tiles.append(_special_tile(seat, lines, *at, to_move))
     parts.append(svg.group({"class": "hand", "data-hand": seat}, *tiles))
-    rows = max(1, -(-len(view["hands"][seat]) // per_row))
+    rows = max(1, -(-len(tiles) // per_row))
     used = 104 + 76 * (rows - 1)
     return svg.group({"class": "seat", "data-seat": seat}, *parts), used + y - top
 
@@ -832,6 +835,33 @@ def _hand_tile(
     attrs: dict[str, object] = {"data-tile": name}
     if pick:
         attrs.update(svg.pick(name, _("tile {name}", name=shown_tile_name(name))))
+        attrs["data-centre"] = f"{x:.1f},{ty:.1f},{HAND_HEX:g}"
+    return svg.group(attrs, *body)
+
+
+@cached_per_language(maxsize=256)
+def _special_tile(
+    seat: int, lines: tuple[tuple[int, ...], ...], x: float, ty: float, pick: bool
+) -> str:
+    """The seat's special tile before it is played: a straight with its wooden mark, picked
+    and turned on the board like a hand tile (its colour stays secret)."""
+    body = [
+        svg.tag(
+            "polygon",
+            {
+                "points": svg.hexagon(x, ty, HAND_HEX, pointy=False),
+                "fill": EMPTY,
+                "stroke": "#9a8f6a",
+            },
+        ),
+        svg.group({"class": "lines"}, *_lines_svg(lines, x, ty, HAND_HEX)),
+        _special_mark(seat, x, ty),
+        svg.text(x, ty + HAND_HEX + 12, _("special"), svg.fitted(_("special"), 64)),
+        svg.title(_("special tile: a straight, once a game, on a free space or over a straight")),
+    ]
+    attrs: dict[str, object] = {"data-tile": "special"}
+    if pick:
+        attrs.update(svg.pick("special", _("your special tile")))
         attrs["data-centre"] = f"{x:.1f},{ty:.1f},{HAND_HEX:g}"
     return svg.group(attrs, *body)
 
