@@ -312,6 +312,7 @@ TILE = 70.0
 FISH_FILL = ("#e67e22", "#16a085", "#8e44ad", "#c0392b", "#2980b9", "#7f8c8d")
 START = "#b7791f"  # the start tile's edge
 CARD_W, CARD_H = 82.0, 56.0
+NARROW_CARD_W = 68.0  # a phone's: a row of 8 in two lines of 4, read left to right
 ROW_PITCH = (CARD_W + 6, CARD_H + 8)  # between the cards of a row
 HAND_PITCH = (TILE + 6, TILE + 6)  # between the tiles of a hand
 SEA, FACE_DOWN, KNOWN_DOWN = "#dfeaf2", "#7c8ea0", "#d6c9f0"
@@ -553,15 +554,19 @@ def _seat_svg(
         parts.append(scored)
         top += scored_used
     cards = view["rows"][seat]
-    per_row = max(1, int((width - 12) // ROW_PITCH[0]))
-    places = [svg.in_rows(k, per_row, 12, top, ROW_PITCH) for k in range(max(len(cards), 8) + 1)]
+    wide = NARROW_CARD_W if view["narrow"] else CARD_W
+    pitch = (wide + 6, ROW_PITCH[1])
+    per_row = max(1, int((width - 12) // pitch[0]))
+    places = [svg.in_rows(k, per_row, 12, top, pitch) for k in range(max(len(cards), 8) + 1)]
     for pos, card in enumerate(cards, start=1):
-        parts.append(_card_svg(seat, pos, card, places[pos - 1], f"{seat}.{pos}" in marked))
+        last = f"{seat}.{pos}" in marked
+        parts.append(_card_svg(seat, pos, card, (*places[pos - 1], wide), last))
     step = view["step"] or {}
     if step.get("do") == "insert" and step.get("owner") == seat:
         parts += _insert_gaps(places[: len(cards) + 1])
     if step.get("do") == "reveal" and step["n"] > len(cards):  # a Reveal of a card not there
-        parts.append(_no_card(seat, step["n"], *places[step["n"] - 1]))
+        x, y_at = places[step["n"] - 1]
+        parts.append(_no_card(seat, step["n"], x, y_at, wide))
     row_lines = max(1, -(-(len(cards) + (step.get("do") == "insert")) // per_row))
     hand_y = top + ROW_PITCH[1] * row_lines + 2
     hand, hand_used = _hand_svg(view, seat, hand_y, width)
@@ -664,9 +669,9 @@ def _hand_svg(view: dict[str, JSON], seat: int, y: float, width: float) -> tuple
     return svg.group({"class": "hand", "data-hand": seat}, *drawn), used
 
 
-def _no_card(seat: int, pos: int, x: float, y: float) -> str:
+def _no_card(seat: int, pos: int, x: float, y: float, wide: float) -> str:
     """The empty place of a card a Reveal may name (it reveals nothing)."""
-    box = {"x": x, "y": y, "width": CARD_W, "height": CARD_H, "rx": 5}
+    box = {"x": x, "y": y, "width": wide, "height": CARD_H, "rx": 5}
     dashed = {"fill": "none", "stroke": svg.INK, "stroke-dasharray": "4 3"}
     return svg.group(
         {
@@ -674,7 +679,7 @@ def _no_card(seat: int, pos: int, x: float, y: float) -> str:
             "data-card": f"{seat}.{pos}",
         },
         svg.tag("rect", {**box, **dashed}),
-        svg.text(x + CARD_W / 2, y + CARD_H / 2, _("no card")),
+        svg.text(x + wide / 2, y + CARD_H / 2, _("no card"), svg.fitted(_("no card"), wide - 8)),
     )
 
 
@@ -696,10 +701,11 @@ def _insert_gaps(places: list[tuple[float, float]]) -> list[str]:
 
 
 def _card_svg(
-    seat: int, pos: int, card: dict[str, Any], corner: tuple[float, float], last: bool
+    seat: int, pos: int, card: dict[str, Any], place: tuple[float, float, float], last: bool
 ) -> str:
-    """A card of a row: its place (seat.position), and what it is if the viewer knows."""
-    x, y = corner
+    """A card of a row at (x, y, width): its place (seat.position), and what it is if the
+    viewer knows."""
+    x, y, wide = place
     name = card["card"]
     move, _plus, special = (name or "").partition("+")
     label = move_name(move) if move else "?"
@@ -715,27 +721,32 @@ def _card_svg(
     }
     knowers = ", ".join(f"seat {k}" for k in card["known_by"])
     known = _("known by {seats}", seats=knowers) if knowers else _("known by nobody")
-    box = {"x": x, "y": y, "width": CARD_W, "height": CARD_H, "rx": 5}
+    box = {"x": x, "y": y, "width": wide, "height": CARD_H, "rx": 5}
     parts = [
         svg.tag("rect", {**box, "fill": fill, "stroke": svg.INK}),
         svg.text(x + 5, y + 11, pos, {"text-anchor": "start", "fill": ink}),
-        svg.text(x + CARD_W / 2, y + 29, label, {"font-weight": "bold", "fill": ink}),
+        svg.text(
+            x + wide / 2,
+            y + 29,
+            label,
+            {"font-weight": "bold", "fill": ink, **svg.fitted(label, wide - 8)},
+        ),
     ]
     if special:
-        parts.append(svg.text(x + CARD_W / 2, y + 45, card_special_name(special), {"fill": ink}))
+        special_name = card_special_name(special)
+        fitted = svg.fitted(special_name, wide - 8)
+        parts.append(svg.text(x + wide / 2, y + 45, special_name, {"fill": ink, **fitted}))
     elif turned:  # the arrow above is already the way it moves
-        said = _("turned: printed {way}", way=move_name(move))
-        italic = {"font-style": "italic", **svg.fitted(said, CARD_W - 8)}
-        parts.append(svg.text(x + CARD_W / 2, y + 45, said, italic))
+        said = _("upside down")
+        italic = {"font-style": "italic", **svg.fitted(said, wide - 8)}
+        parts.append(svg.text(x + wide / 2, y + 45, said, italic))
     if card["armed"]:
-        parts.append(
-            svg.text(x + CARD_W - 6, y + 11, "!", {"text-anchor": "end", "fill": "#c0392b"})
-        )
+        parts.append(svg.text(x + wide - 6, y + 11, "!", {"text-anchor": "end", "fill": "#c0392b"}))
         parts.append(
             svg.tag("rect", {**box, "fill": "none", "stroke": "#c0392b", "stroke-width": 3})
         )
     if not card["revealed"] and name is not None:
-        parts.append(svg.text(x + CARD_W - 6, y + 11, "?", {"text-anchor": "end", "fill": ink}))
+        parts.append(svg.text(x + wide - 6, y + 11, "?", {"text-anchor": "end", "fill": ink}))
     named = card_name(name) if name is not None else _("face down")
     if turned:
         named = _("{card}, upside down", card=named)
