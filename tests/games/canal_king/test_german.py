@@ -93,13 +93,13 @@ def test_a_swap_counts_its_tiles_in_german_and_names_their_colours() -> None:
     assert german(state, "swap S G") == Words(
         "Plättchen tauschen",
         "tauschte",
-        "2 Plättchen gegen neue: eine Gerade (S), eine weite Kurve (G)",
+        "eine Gerade (S), eine weite Kurve (G) gegen 2 neue",
     )
     assert german(state, "swap ST:red").what == (
-        "1 Plättchen gegen ein neues: ein ST-Plättchen (Gerade + enge Kurve) mit roter Flagge"
+        "ein ST-Plättchen (Gerade + enge Kurve) mit roter Flagge gegen ein neues"
     )
     assert state.words(state.game.parse_action("swap ST:red")).what == (
-        "1 tile for a new one: an ST tile (straight + tight curve) with a red flag"
+        "an ST tile (straight + tight curve) with a red flag for a new one"
     )
 
 

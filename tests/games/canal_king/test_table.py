@@ -33,10 +33,7 @@ def test_a_replacement_names_the_tile_it_replaces() -> None:
 
 def test_swaps_special_tiles_and_forced_turns_are_said_in_words() -> None:
     state = position(2, hands=HANDS, **small())
-    assert (
-        words_of(state, "swap S G").what
-        == "2 tiles for new ones: a straight (S), a gentle curve (G)"
-    )
+    assert words_of(state, "swap S G").what == "a straight (S), a gentle curve (G) for 2 new ones"
     assert words_of(state, "special 1,1 r0").line("Ann") == ("Ann played the special tile on 1,1")
     assert words_of(state, "launch").kind == "launch the ship"
     launch(state, 0, (0, 0), entry=3, exit=0, stop="flag", last_port="A")

@@ -166,8 +166,8 @@ def words(
             _("swap tiles"),
             _("swapped"),
             n_(
-                "{count} tile for a new one: {tiles}",
-                "{count} tiles for new ones: {tiles}",
+                "{tiles} for a new one",
+                "{tiles} for {count} new ones",
                 len(action.tiles),
                 tiles=", ".join(tile_words(parts, tile) for tile in action.tiles),
             ),

@@ -303,7 +303,7 @@ $("board").addEventListener("pointerup", (event) => {
 $("board").addEventListener("pointerleave", () => $("board-hint").classList.add("hidden"));
 $("undo").addEventListener("click", () => send({ type: "undo", version: table.current.version }));
 $("confirm").addEventListener("click", () => act($("confirm").dataset.action));
-$("cancel").addEventListener("click", () => { table.picks = []; render(); });
+$("cancel").addEventListener("click", () => { table.picks = []; say(""); render(); });
 $("turn-left").addEventListener("click", () => turnBy(-1));
 $("turn-right").addEventListener("click", () => turnBy(1));
 $("zoom-in").addEventListener("click", (event) => setZoom(1.25, event.currentTarget));
@@ -318,7 +318,7 @@ $("sound").addEventListener("change", () => {
   if ($("sound").checked && "Notification" in window && Notification.permission === "default") Notification.requestPermission();
 });
 document.addEventListener("keydown", (event) => {
-  if (event.key === "Escape" && table.picks.length) { table.picks = []; render(); }
+  if (event.key === "Escape" && table.picks.length) { table.picks = []; say(""); render(); }
 });
 window.addEventListener("resize", () => { sizeBoard($("board")); sizeBoard($("replay-board")); });
 // Beside a wide board, the summary and the choice being made stand in the side column, so they
