@@ -818,25 +818,11 @@ def _hand_tile(
     pick: bool,
 ) -> str:
     """A hand tile centred on (x, ty); `pick`: the seat is to move."""
-    body = [
-        svg.tag(
-            "polygon",
-            {
-                "points": svg.hexagon(x, ty, HAND_HEX, pointy=False),
-                "fill": EMPTY,
-                "stroke": "#9a8f6a",
-            },
-        ),
-        svg.group({"class": "lines"}, *_lines_svg(lines, x, ty, HAND_HEX)),
-        svg.text(x, ty + HAND_HEX + 12, shown_tile_name(name)),
-    ]
-    if flag:
-        body.append(_flag(flag, x, ty))
-    attrs: dict[str, object] = {"data-tile": name}
-    if pick:
-        attrs.update(svg.pick(name, _("tile {name}", name=shown_tile_name(name))))
-        attrs["data-centre"] = f"{x:.1f},{ty:.1f},{HAND_HEX:g}"
-    return svg.group(attrs, *body)
+    shown = shown_tile_name(name)
+    flagged = [_flag(flag, x, ty)] if flag else []
+    return _in_hand(
+        name, shown, lines, x, ty, flagged, _("tile {name}", name=shown) if pick else None
+    )
 
 
 @cached_per_language(maxsize=256)
@@ -845,6 +831,27 @@ def _special_tile(
 ) -> str:
     """The seat's special tile before it is played: a straight with its wooden mark, picked
     and turned on the board like a hand tile (its colour stays secret)."""
+    marks = [
+        _special_mark(seat, x, ty),
+        svg.title(_("special tile: a straight, once a game, on a free space or over a straight")),
+    ]
+    return _in_hand(
+        "special", _("special"), lines, x, ty, marks, _("your special tile") if pick else None
+    )
+
+
+def _in_hand(
+    token: str,
+    label: str,
+    lines: tuple[tuple[int, ...], ...],
+    x: float,
+    ty: float,
+    marks: list[str],
+    picked_as: str | None,
+) -> str:
+    """A tile of a hand centred on (x, ty): its hex, lines, `marks` and `label` under it;
+    picked by `token` (said as `picked_as`, None: not to be picked) and previewed from its
+    centre on the board."""
     body = [
         svg.tag(
             "polygon",
@@ -855,13 +862,12 @@ def _special_tile(
             },
         ),
         svg.group({"class": "lines"}, *_lines_svg(lines, x, ty, HAND_HEX)),
-        _special_mark(seat, x, ty),
-        svg.text(x, ty + HAND_HEX + 12, _("special"), svg.fitted(_("special"), 64)),
-        svg.title(_("special tile: a straight, once a game, on a free space or over a straight")),
+        *marks,
+        svg.text(x, ty + HAND_HEX + 12, label, svg.fitted(label, 64)),
     ]
-    attrs: dict[str, object] = {"data-tile": "special"}
-    if pick:
-        attrs.update(svg.pick("special", _("your special tile")))
+    attrs: dict[str, object] = {"data-tile": token}
+    if picked_as is not None:
+        attrs.update(svg.pick(token, picked_as))
         attrs["data-centre"] = f"{x:.1f},{ty:.1f},{HAND_HEX:g}"
     return svg.group(attrs, *body)
 
