@@ -1,6 +1,6 @@
 // The page's socket to its room, with reconnection: it sends the seat's actions and hands every
 // message it receives, a state message made whole, to the page.
-import { $, el } from "./dom.js";
+import { $, el, say } from "./dom.js";
 import { t } from "./i18n.js";
 import { forgetSeat, headers, roomId, tokens } from "./link.js";
 import { table } from "./table.js";
@@ -83,14 +83,14 @@ function boardOf(message) {
 
 export async function act(notation) {
   if (!table.current) return;
-  $("error").textContent = "";
+  say("");
   table.picks = [];
   if (send({ type: "act", version: table.current.version, action: notation })) return;
   const response = await fetch(`/api/rooms/${roomId}/actions`, {
     method: "POST", headers: { ...headers, "Content-Type": "application/json" },
     body: JSON.stringify({ version: table.current.version, action: notation }),
   });
-  if (!response.ok) $("error").textContent = (await response.json()).detail;
+  if (!response.ok) say((await response.json()).detail);
 }
 
 // A state message names its board's parts by key (`board`) and carries only the parts this

@@ -1,6 +1,6 @@
 // The panels beside the board: the status, the turn clock, the seats and the host's links, the
 // legal actions as a list, the log and the chat, the result and the replay of a finished game.
-import { $, el } from "./dom.js";
+import { $, el, say } from "./dom.js";
 import { language, t, tn } from "./i18n.js";
 import { drawBoard } from "./board.js";
 import { act, phone, reconnectWith, send } from "./connection.js";
@@ -141,7 +141,7 @@ function reissue(seat) {
   const done = (async () => {
     const response = await fetch(`/api/rooms/${roomId}/seats/${seat}/link`, { method: "POST", headers: { "X-Towpath-Token": tokens.host } });
     const data = await response.json();
-    if (!response.ok) { $("error").textContent = data.detail; return; }
+    if (!response.ok) { say(data.detail); return; }
     if (own) keepSeatToken(data.token);
     showHost();
   })();
@@ -305,7 +305,7 @@ export async function rematch() {
     if (!token) continue;
     const response = await fetch(`/api/rooms/${roomId}/rematch`, { method: "POST", headers: { "X-Towpath-Token": token } });
     const data = await response.json();
-    if (!response.ok) { $("error").textContent = data.detail; return; }
+    if (!response.ok) { say(data.detail); return; }
     link = data.link.split("#")[0];
     if (data.link.includes("#")) fragments.push(data.link.split("#")[1]);
   }
